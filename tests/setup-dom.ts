@@ -1,0 +1,9 @@
+// Testing Library matchers and automatic cleanup for island tests.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
