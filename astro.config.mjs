@@ -1,0 +1,13 @@
+// @ts-check
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import spaceguard from './src/integrations/spaceguard.ts';
+
+// Static output: one HTML shell per route of the seed, React islands hydrated on the client.
+export default defineConfig({
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  server: { host: '127.0.0.1', port: 4321 },
+  integrations: [react(), spaceguard()],
+});

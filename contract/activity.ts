@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+
+/** One audit record. */
+export const Activity = z
+  .object({
+    id: Id,
+    spaceId: Id.nullable(),
+    actorId: Id.nullable(),
+    actorName: z.string().nullable(),
+    action: z.string(),
+    objectType: z.string(),
+    objectId: z.string().nullable(),
+    createdAt: Timestamp,
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    change: z.unknown(),
+  })
+  .meta({ id: 'Activity' });
+export type Activity = z.infer<typeof Activity>;
+export const ActivityPage = z
+  .object({ items: z.array(Activity), nextCursor: z.string().nullable() })
+  .meta({ id: 'ActivityPage' });
+export type ActivityPage = z.infer<typeof ActivityPage>;
+
+const Filters = {
+  actor: Id.optional(),
+  action: z.string().max(100).optional(),
+  objectType: z.string().max(100).optional(),
+  from: Timestamp.optional(),
+  to: Timestamp.optional(),
+};
+
+export const ActivityQuery = z.object({
+  ...Filters,
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ActivityQuery = z.input<typeof ActivityQuery>;
+
+export const ActivityExportQuery = z.object({ ...Filters, format: z.enum(['ndjson', 'csv']).default('ndjson') });

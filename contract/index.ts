@@ -1,0 +1,9 @@
+/** Every request and response schema of the API, for server and islands alike. */
+export * from './activity.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './errors.ts';
+export * from './me.ts';
+export * from './members.ts';
+export * from './meta.ts';
+export * from './spaces.ts';

@@ -1,0 +1,93 @@
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type ApiConfig, readConfig } from './config.ts';
+import type { AppEnv } from './context.ts';
+import type { Db } from './db/database.ts';
+import type { AppDeps } from './deps.ts';
+import { ApiError } from './errors.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { originCheck } from './middleware/origin-check.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { createRouter } from './router.ts';
+import { authRoutes } from './routes/auth.ts';
+import { renderDocs } from './routes/docs.ts';
+import { devRoutes, healthRoutes } from './routes/meta.ts';
+import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/captcha.ts';
+import { jsonLogger, type Logger } from './services/logger.ts';
+import { createMailer, type Mailer } from './services/mailer.ts';
+
+export type CreateAppOptions = {
+  db: Db;
+  /** Overrides of the configuration read from process.env. */
+  config?: Partial<ApiConfig>;
+  mailer?: Mailer;
+  captcha?: CaptchaVerifier;
+  log?: Logger;
+  now?: () => Date;
+};
+
+/** Builds the API: every route under /api, one error shape, the OpenAPI document and its reference page. */
+export function createApp(options: CreateAppOptions) {
+  const config: ApiConfig = { ...readConfig(), ...options.config };
+  const log = options.log ?? jsonLogger;
+  const deps: AppDeps = {
+    db: options.db,
+    config,
+    log,
+    now: options.now ?? (() => new Date()),
+    mailer: options.mailer ?? createMailer({ db: options.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    captcha: options.captcha ?? (config.captchaSecret ? createCaptchaVerifier(config.captchaSecret) : skipCaptcha),
+  };
+  if (!options.captcha && !config.captchaSecret) {
+    log({ level: 'warn', msg: 'CAPTCHA_SECRET is not set: captcha tokens are not verified' });
+  }
+
+  const app = createRouter().basePath('/api');
+  app.use('*', requestContext(deps));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', `Request bodies are limited to ${config.bodyLimitBytes} bytes.`);
+      },
+    }),
+  );
+  app.use('*', originCheck);
+  app.use('*', authenticate);
+
+  const api = app.route('/', healthRoutes).route('/auth', authRoutes);
+  if (!config.production) app.route('/dev', devRoutes);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Spaceguard API',
+      version: '0.1.0',
+      description:
+        'JSON over HTTPS. Browsers use the session cookie (state-changing calls need an allowed Origin); scripts use `Authorization: Bearer <personal API token>`. `x-min-role` on each operation names the least access it needs.',
+    },
+  });
+  app.get('/docs', (c) => c.html(renderDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Spaceguard API', version: '0.1.0' } }))));
+
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such API path.' } }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      return c.json(error.body(), error.status);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      const code = status === 400 ? 'bad_request' : status === 415 ? 'unsupported_media_type' : 'http_error';
+      return c.json({ error: { code, message: error.message || 'Bad request.' } }, status);
+    }
+    log({ level: 'error', msg: 'unhandled error', requestId: c.var.requestId, error: String(error), stack: error.stack });
+    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side; try again.' } }, 500);
+  });
+  return api;
+}
+
+/** The typed API, for `hc<AppType>()` in the islands. */
+export type AppType = ReturnType<typeof createApp>;
+export type { AppEnv };

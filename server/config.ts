@@ -1,0 +1,50 @@
+/** What the API reads from the environment, parsed once. */
+export type ApiConfig = {
+  production: boolean;
+  /** Base URL of the site, for links in mail. */
+  publicUrl: string;
+  /** Origins allowed to make state-changing cookie calls (CSRF defence) and CORS calls. */
+  allowedOrigins: string[];
+  /** 'auto': Secure unless the request is for localhost. */
+  cookieSecure: 'auto' | boolean;
+  /** Believe X-Forwarded-For for the client address. */
+  trustProxy: boolean;
+  captchaSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  signIn: { perAccount: number; perIp: number; windowSeconds: number };
+  sessionDays: number;
+  /** Request bodies above this answer 413. */
+  bodyLimitBytes: number;
+};
+
+type Env = Record<string, string | undefined>;
+
+function bool(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** Parses process.env (or any map) into an ApiConfig with the documented defaults. */
+export function readConfig(env: Env = process.env): ApiConfig {
+  const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${env.PORT || '4321'}`).replace(/\/+$/, '');
+  const publicOrigin = new URL(publicUrl).origin;
+  const listed = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const secure = bool(env.COOKIE_SECURE);
+  return {
+    production: env.NODE_ENV === 'production',
+    publicUrl,
+    allowedOrigins: [...new Set([publicOrigin, ...listed])],
+    cookieSecure: secure ?? 'auto',
+    trustProxy: bool(env.TRUST_PROXY) ?? false,
+    captchaSecret: env.CAPTCHA_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Spaceguard <no-reply@spaceguard.invalid>',
+    signIn: { perAccount: 5, perIp: 30, windowSeconds: 15 * 60 },
+    sessionDays: 30,
+    bodyLimitBytes: 1024 * 1024,
+  };
+}

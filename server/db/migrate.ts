@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Database } from './database.ts';
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const lockId = 7_061_532_004; // arbitrary advisory lock id: one migrator at a time across instances
+
+/** Applies the versioned SQL migrations that are not applied yet. */
+export async function migrate(database: Database): Promise<void> {
+  if (database.pglite) {
+    await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder });
+    return;
+  }
+  if (!database.pool) throw new Error('database has neither a PGlite client nor a pool');
+  // Several API instances may start together: serialise them on an advisory lock.
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [lockId]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,11 @@
+/** Every table, for drizzle-kit and for the typed database handle. */
+export * from './activity.ts';
+export * from './api-tokens.ts';
+export * from './invitations.ts';
+export * from './memberships.ts';
+export * from './one-time-tokens.ts';
+export * from './outbox.ts';
+export * from './rate-limits.ts';
+export * from './sessions.ts';
+export * from './spaces.ts';
+export * from './users.ts';

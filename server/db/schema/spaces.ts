@@ -1,0 +1,16 @@
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A workspace: one team or one customer. */
+export const spaces = pgTable('spaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  retentionDays: integer('retention_days').notNull().default(7),
+  plan: text('plan', { enum: ['free', 'pro', 'business'] })
+    .notNull()
+    .default('free'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type SpaceRow = typeof spaces.$inferSelect;

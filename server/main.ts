@@ -1,0 +1,36 @@
+/** `npm start`: builds the site if it is missing, then serves it on one port (127.0.0.1:4321 unless PORT/HOST say otherwise). */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createSiteApp } from './site.ts';
+
+const root = resolve(process.env.SITE_DIR ?? 'dist');
+const port = Number(process.env.PORT ?? 4321);
+const hostname = process.env.HOST ?? '127.0.0.1';
+
+if (!existsSync(resolve(root, '_build/latest.json'))) {
+  console.log(JSON.stringify({ level: 'info', msg: 'site not built yet: running astro build', root }));
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const app = new Hono();
+app.route('/', createSiteApp(root));
+
+const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+  console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${hostname}:${info.port}` }));
+});
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(1), 10_000).unref();
+  });
+}

@@ -1,0 +1,69 @@
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { ZodError, z } from 'zod';
+import type { Role } from '../contract/common.ts';
+import { ApiErrorBody } from '../contract/errors.ts';
+import type { AppEnv } from './context.ts';
+import { ApiError, notFound } from './errors.ts';
+import { requireSpaceRole, requireUser } from './middleware/access.ts';
+
+/** Who may call a route: anyone, any signed-in user, or a member with at least this role. */
+export type Access = 'anonymous' | 'user' | Role;
+
+/** Turns zod issues into `{ field: message }`, with readable words for the common cases. */
+export function fieldsOf(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'Unknown field.';
+      continue;
+    }
+    const name = issue.path.map(String).join('.') || 'body';
+    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    fields[name] ??= missing ? 'This field is required.' : issue.message;
+  }
+  return fields;
+}
+
+/** A router whose validation failures become the product's error shape (bad params read as unknown ids). */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (result.success) return;
+      if (result.target === 'param') throw notFound();
+      throw new ApiError(400, 'validation', 'Some fields need attention.', { fields: fieldsOf(result.error) });
+    },
+  });
+}
+
+/** A JSON response entry of a route. */
+export function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}
+
+/** A required JSON request body. */
+export function body<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } } as const;
+}
+
+const errorResponses = {
+  400: json(ApiErrorBody, 'Invalid input; `fields` names each field'),
+  401: json(ApiErrorBody, 'Not signed in'),
+  403: json(ApiErrorBody, 'Role too weak, or foreign Origin'),
+  404: json(ApiErrorBody, 'Unknown id, or a space the caller does not belong to'),
+  409: json(ApiErrorBody, 'Conflict with the current state'),
+  413: json(ApiErrorBody, 'Body too large'),
+  422: json(ApiErrorBody, 'Refused by a rule (plan limit, expired token)'),
+  429: json(ApiErrorBody, 'Too many attempts; see Retry-After'),
+} as const;
+
+/** Declares a route with its least access: the OpenAPI document carries it as `x-min-role`, the middleware enforces it. */
+export function route<const R extends Omit<RouteConfig, 'middleware'>>(access: Access, config: R) {
+  const middleware =
+    access === 'anonymous' ? [] : access === 'user' ? [requireUser] : [requireUser, requireSpaceRole(access)];
+  return createRoute({
+    ...config,
+    responses: { ...errorResponses, ...config.responses },
+    middleware,
+    'x-min-role': access,
+  });
+}

@@ -1,0 +1,41 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.ts';
+import { outbox } from '../db/schema/outbox.ts';
+import type { Logger } from './logger.ts';
+
+export type Mail = { to: string; subject: string; text: string };
+
+/** Sends mail: over SMTP when configured, otherwise into the development outbox. */
+export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> };
+
+export type MailerOptions = { db: Db; log: Logger; smtpUrl?: string | undefined; from: string };
+
+/** Picks SMTP (nodemailer) when SMTP_URL is set, else the outbox table plus a log line with the links. */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        options.log({ level: 'info', msg: 'mail sent', to: mail.to, subject: mail.subject });
+      },
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await options.db.insert(outbox).values(mail);
+      options.log({ level: 'info', msg: 'mail kept in development outbox', ...mail });
+    },
+  };
+}
+
+/** Sends after the change is committed; a failed delivery is logged, never undoes the change. */
+export async function deliver(mailer: Mailer, log: Logger, mail: Mail): Promise<void> {
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    log({ level: 'error', msg: 'mail delivery failed', to: mail.to, subject: mail.subject, error: String(error) });
+  }
+}

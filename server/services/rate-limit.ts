@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/database.ts';
+import { rateLimits } from '../db/schema/rate-limits.ts';
+
+/** Seconds to wait when `key` has used up `limit` in its current window, else null. */
+export async function retryAfter(
+  db: Executor,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row) return null;
+  const ends = row.windowStart.getTime() + windowSeconds * 1000;
+  if (ends <= now.getTime() || row.count < limit) return null;
+  return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+}
+
+/** Counts one hit against `key`, starting a new window when the old one has passed. */
+export async function hit(db: Executor, key: string, windowSeconds: number, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - windowSeconds * 1000);
+  await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${cutoff} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    });
+}
+
+/** Forgets the hits of `key` (after a successful sign-in). */
+export async function clearHits(db: Executor, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}

@@ -1,0 +1,204 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Highcharts from 'highcharts/esm/highcharts.js';
+import { cleanStores } from 'nanostores';
+import { useState } from 'react';
+import { $colorMode, $theme } from '../../stores/theme.ts';
+import { NO_MAP_DATA_MESSAGE } from './Chart.tsx';
+import { ChartTypeSelect } from './ChartTypeSelect.tsx';
+import type { ChartType } from './chart-types.ts';
+import { Highchart } from './Highchart.tsx';
+import { Highmap } from './Highmap.tsx';
+import { Highstock } from './Highstock.tsx';
+import { loadHighcharts } from './load-modules.ts';
+
+const series: Highcharts.SeriesOptionsType[] = [{ type: 'line', name: 'Requests', data: [3, 5, 2, 8] }];
+
+function chartsIn(element: HTMLElement): Highcharts.Chart[] {
+  return Highcharts.charts.filter((chart): chart is Highcharts.Chart => !!chart && element.contains(chart.renderTo));
+}
+
+function Switchable() {
+  const [type, setType] = useState<ChartType>('spline');
+  return (
+    <>
+      <ChartTypeSelect value={type} onChange={setType} />
+      <Highchart label="Requests over time" type={type} options={{ title: { text: 'Requests' }, series }} />
+    </>
+  );
+}
+
+const squares = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      id: 'AA',
+      properties: { name: 'Alpha', 'iso-a2': 'AA' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [10, 0],
+            [10, 10],
+            [0, 10],
+            [0, 0],
+          ],
+        ],
+      },
+    },
+    {
+      type: 'Feature',
+      id: 'BB',
+      properties: { name: 'Beta', 'iso-a2': 'BB' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [20, 0],
+            [30, 0],
+            [30, 10],
+            [20, 10],
+            [20, 0],
+          ],
+        ],
+      },
+    },
+  ],
+};
+
+afterEach(() => {
+  cleanStores($theme);
+  $colorMode.set('system');
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Highchart', () => {
+  test('switching the chart type redraws the same chart with the chosen type', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Switchable />);
+    await waitFor(() => expect(container.querySelector('.highcharts-spline-series')).not.toBeNull());
+    const [chart] = chartsIn(container);
+
+    await user.selectOptions(screen.getByLabelText('Chart type'), 'Column');
+
+    await waitFor(() => expect(container.querySelector('.highcharts-column-series')).not.toBeNull());
+    expect(container.querySelector('.highcharts-spline-series')).toBeNull();
+    expect(chartsIn(container)).toEqual([chart]);
+    expect(chart?.series[0]?.type).toBe('column');
+  });
+
+  test.each([
+    { mode: 'light', expected: '#ffffff' },
+    { mode: 'dark', expected: '#111827' },
+  ] as const)('a mounted chart restyles to $mode ($expected) without being recreated', async ({ mode, expected }) => {
+    $colorMode.set(mode === 'light' ? 'dark' : 'light');
+    const { container } = render(<Highchart label="Blocked requests" options={{ series }} />);
+    await waitFor(() => expect(container.querySelector('.highcharts-background')).not.toBeNull());
+    const [chart] = chartsIn(container);
+    const svg = container.querySelector('svg');
+
+    $colorMode.set(mode);
+
+    await waitFor(() => expect(container.querySelector('.highcharts-background')).toHaveAttribute('fill', expected));
+    expect(chartsIn(container)).toEqual([chart]);
+    expect(container.querySelector('svg')).toBe(svg);
+  });
+
+  test('the accessibility module describes the chart for screen readers', async () => {
+    const { container } = render(<Highchart label="Attacks" options={{ title: { text: 'Attacks' }, series }} />);
+    await waitFor(() =>
+      expect(container.querySelector('[id^="highcharts-screen-reader-region-before"]')).toHaveTextContent('Attacks'),
+    );
+    expect(screen.getByRole('figure', { name: 'Attacks' })).toBeInTheDocument();
+  });
+});
+
+describe('Highstock', () => {
+  test('several stock charts asking at once all get the navigator and range selector', async () => {
+    const { container } = render(
+      <>
+        {[1, 2, 3].map((n) => (
+          <Highstock
+            key={n}
+            label={`Events ${n}`}
+            options={{
+              series: [
+                {
+                  type: 'line',
+                  data: [
+                    [0, 1],
+                    [86_400_000, 4],
+                  ],
+                },
+              ],
+            }}
+          />
+        ))}
+      </>,
+    );
+    await waitFor(() => expect(container.querySelectorAll('.highcharts-navigator')).toHaveLength(3));
+    expect(container.querySelectorAll('.highcharts-range-selector-group')).toHaveLength(3);
+  });
+});
+
+describe('Highmap', () => {
+  test('map data given as an address is fetched with GET once and drawn', async () => {
+    const fetcher = vi.fn(async () => new Response(JSON.stringify(squares), { status: 200 }));
+    vi.stubGlobal('fetch', fetcher);
+    const options: Highcharts.Options = {
+      series: [{ type: 'map', name: 'Events', joinBy: ['iso-a2', 'code'], data: [{ code: 'AA', value: 4 }] }],
+    };
+    const { container } = render(
+      <>
+        <Highmap label="Events by country" mapData="/maps/test-once.json" options={options} />
+        <Highmap label="Blocked by country" mapData="/maps/test-once.json" options={options} />
+      </>,
+    );
+
+    await waitFor(() =>
+      expect(container.querySelectorAll('.highcharts-map-series path.highcharts-point')).toHaveLength(4),
+    );
+    expect(container.querySelectorAll('path.highcharts-name-alpha:not(.highcharts-null-point)')).toHaveLength(2);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher).toHaveBeenCalledWith('/maps/test-once.json', expect.objectContaining({ method: 'GET' }));
+  });
+
+  test('map data given as an object is drawn without any request', async () => {
+    const fetcher = vi.fn();
+    vi.stubGlobal('fetch', fetcher);
+    const { container } = render(
+      <Highmap label="Countries" mapData={squares} options={{ series: [{ type: 'map', data: [] }] }} />,
+    );
+    await waitFor(() =>
+      expect(container.querySelectorAll('.highcharts-map-series path.highcharts-point')).toHaveLength(2),
+    );
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  test('without map data it logs that none was provided and draws nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetcher = vi.fn();
+    vi.stubGlobal('fetch', fetcher);
+    const { container } = render(<Highmap label="Countries" options={{ series: [{ type: 'map', data: [] }] }} />);
+
+    await loadHighcharts(['map']);
+    await waitFor(() => expect(warn).toHaveBeenCalledWith(NO_MAP_DATA_MESSAGE));
+    expect(container.querySelector('svg')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  test('a map address that fails says so instead of drawing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('missing', { status: 404 })),
+    );
+    const { container } = render(<Highmap label="Countries" mapData="/maps/missing.json" options={{}} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('The map could not be loaded.');
+    expect(container.querySelector('svg')).toBeNull();
+  });
+});
