@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { activity } from '../db/schema/activity.ts';
+import { oneTimeTokens } from '../db/schema/one-time-tokens.ts';
+import { sessions } from '../db/schema/sessions.ts';
+import { users } from '../db/schema/users.ts';
+import { createTestApi, type TestApi } from '../test/harness.ts';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('register and activate', () => {
+  test('register mails a 24 h activation link; activation is single use; then sign in', async () => {
+    const reg = await t.call('POST', '/api/auth/register', {
+      body: { name: 'Ada', email: ' Ada@Example.com ', password: 'correct horse 42' },
+    });
+    expect(reg.status).toBe(201);
+    const token = await t.lastToken('ada@example.com', '/auth/activation/');
+    const before = await t.call('POST', '/api/auth/login', { body: { email: 'ada@example.com', password: 'correct horse 42' } });
+    expect(before.status).toBe(403);
+    expect(before.json.error.code).toBe('not_activated');
+    expect((await t.call('POST', '/api/auth/activate', { body: { token } })).status).toBe(200);
+    const again = await t.call('POST', '/api/auth/activate', { body: { token } });
+    expect(again.status).toBe(409);
+    expect(again.json.error.code).toBe('token_used');
+    const login = await t.call('POST', '/api/auth/login', { body: { email: 'ADA@example.com', password: 'correct horse 42' } });
+    expect(login.status).toBe(200);
+    const setCookie = login.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/sg_session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i); // localhost
+    const [stored] = await t.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  test('an expired activation token says so', async () => {
+    await t.call('POST', '/api/auth/register', { body: { name: 'Old', email: 'old@example.com', password: 'correct horse 42' } });
+    const token = await t.lastToken('old@example.com', '/auth/activation/');
+    await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const res = await t.call('POST', '/api/auth/activate', { body: { token } });
+    expect(res.status).toBe(422);
+    expect(res.json.error.code).toBe('token_expired');
+    expect(res.json.error.fields.token).toBeTruthy();
+    const resend = await t.call('POST', '/api/auth/activate/resend', { body: { email: 'old@example.com' } });
+    expect(resend.status).toBe(200);
+    const fresh = await t.lastToken('old@example.com', '/auth/activation/');
+    expect(fresh).not.toBe(token);
+    expect((await t.call('POST', '/api/auth/activate', { body: { token: fresh } })).status).toBe(200);
+  });
+
+  test('unknown token is 404, duplicate email 409, weak password and bad email 400 naming the field', async () => {
+    expect((await t.call('POST', '/api/auth/activate', { body: { token: 'x'.repeat(43) } })).status).toBe(404);
+    const dup = await t.call('POST', '/api/auth/register', { body: { name: 'A', email: 'ada@example.com', password: 'correct horse 42' } });
+    expect(dup.status).toBe(409);
+    expect(dup.json.error.fields.email).toBeTruthy();
+    const weak = await t.call('POST', '/api/auth/register', { body: { name: 'W', email: 'not-an-email', password: 'short' } });
+    expect(weak.status).toBe(400);
+    expect(Object.keys(weak.json.error.fields).sort()).toEqual(['email', 'password']);
+    const missing = await t.call('POST', '/api/auth/register', { body: {} });
+    expect(missing.json.error.fields).toMatchObject({ name: 'This field is required.', email: 'This field is required.' });
+    const [count] = await t.db.select().from(users).where(eq(users.email, 'not-an-email'));
+    expect(count).toBeUndefined();
+  });
+
+  test('captcha failure names captchaToken', async () => {
+    const res = await t.call('POST', '/api/auth/login', {
+      body: { email: 'ada@example.com', password: 'x', captchaToken: 'bad' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error.fields.captchaToken).toBeTruthy();
+  });
+});
+
+describe('sign in, out and reset', () => {
+  test('failed sign-ins are audited and rate limited per account with Retry-After', async () => {
+    await t.signUp('rate@example.com');
+    for (let i = 0; i < 5; i++) {
+      const res = await t.call('POST', '/api/auth/login', { body: { email: 'rate@example.com', password: 'wrong password 1' } });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await t.call('POST', '/api/auth/login', { body: { email: 'rate@example.com', password: 'correct horse 42' } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const failed = await t.db.select().from(activity).where(eq(activity.action, 'user.login_failed'));
+    expect(failed.length).toBeGreaterThanOrEqual(5);
+    expect(failed[0]?.ip).toBe('203.0.113.7');
+  });
+
+  test('rate limited per IP too', async () => {
+    const limited = await createTestApiWithIpLimit();
+    try {
+      for (let i = 0; i < 3; i++) {
+        await limited.call('POST', '/api/auth/login', { body: { email: `n${i}@example.com`, password: 'nope nope 1' } });
+      }
+      const res = await limited.call('POST', '/api/auth/login', { body: { email: 'other@example.com', password: 'nope nope 1' } });
+      expect(res.status).toBe(429);
+      expect(res.json.error.code).toBe('rate_limited');
+      expect(res.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('forgot answers the same either way; reset is single use, 1 h, and ends other sessions', async () => {
+    const a = await t.signUp('reset@example.com');
+    const b = await t.signIn('reset@example.com');
+    const known = await t.call('POST', '/api/auth/forgot', { body: { email: 'reset@example.com' } });
+    const unknown = await t.call('POST', '/api/auth/forgot', { body: { email: 'nobody@example.com' } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.json).toEqual(known.json);
+    const token = await t.lastToken('reset@example.com', '/auth/reset/');
+    const weak = await t.call('POST', '/api/auth/reset', { body: { token, password: 'short' } });
+    expect(weak.status).toBe(400);
+    expect(weak.json.error.fields.password).toBeTruthy();
+    const ok = await t.call('POST', '/api/auth/reset', { body: { token, password: 'a new password 7' }, cookie: b.cookie });
+    expect(ok.status).toBe(200);
+    expect((await t.call('GET', '/api/me', { cookie: a.cookie })).status).toBe(401);
+    expect((await t.call('GET', '/api/me', { cookie: b.cookie })).status).toBe(200);
+    expect((await t.call('POST', '/api/auth/reset', { body: { token, password: 'another pass 8' } })).status).toBe(409);
+    expect((await t.call('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: 'a new password 7' } })).status).toBe(200);
+  });
+
+  test('an expired reset token is refused', async () => {
+    await t.call('POST', '/api/auth/forgot', { body: { email: 'ada@example.com' } });
+    const token = await t.lastToken('ada@example.com', '/auth/reset/');
+    await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeTokens.kind, 'reset'));
+    const res = await t.call('POST', '/api/auth/reset', { body: { token, password: 'a new password 7' } });
+    expect(res.status).toBe(422);
+  });
+
+  test('logout ends the session', async () => {
+    const { cookie } = await t.signIn('ada@example.com');
+    const before = (await t.db.select().from(sessions)).length;
+    expect((await t.call('POST', '/api/auth/logout', { cookie })).status).toBe(200);
+    expect((await t.db.select().from(sessions)).length).toBe(before - 1);
+    expect((await t.call('GET', '/api/me', { cookie })).status).toBe(401);
+  });
+
+  test('state-changing cookie calls from a foreign or missing Origin are refused', async () => {
+    const { cookie } = await t.signIn('ada@example.com');
+    const foreign = await t.call('PATCH', '/api/me', { cookie, body: { name: 'Eve' }, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.error.code).toBe('foreign_origin');
+    const none = await t.call('PATCH', '/api/me', { cookie, body: { name: 'Eve' }, origin: null });
+    expect(none.status).toBe(403);
+    const ok = await t.call('PATCH', '/api/me', { cookie, body: { name: 'Ada L.' } });
+    expect(ok.status).toBe(200);
+  });
+
+  test('malformed JSON and oversized bodies answer 400 and 413 in the error shape', async () => {
+    const bad = await t.call('POST', '/api/auth/login', { body: '{"email":' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('bad_request');
+    const big = await t.call('POST', '/api/auth/register', {
+      body: { name: 'x'.repeat(2 * 1024 * 1024), email: 'big@example.com', password: 'correct horse 42' },
+    });
+    expect(big.status).toBe(413);
+    expect(big.json.error.code).toBe('payload_too_large');
+  });
+});
+
+async function createTestApiWithIpLimit() {
+  const { createTestApi } = await import('../test/harness.ts');
+  return createTestApi({ config: { signIn: { perAccount: 100, perIp: 3, windowSeconds: 900 } } });
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { desc } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '../app.ts';
+import type { ApiConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { outbox } from '../db/schema/outbox.ts';
+import type { CaptchaVerifier } from '../services/captcha.ts';
+import { silentLogger } from '../services/logger.ts';
+import type { Mailer } from '../services/mailer.ts';
+
+export const ORIGIN = 'http://localhost:4321';
+export const BASE = 'http://localhost:4321';
+
+/** Test double at the captcha provider's edge: the token 'bad' fails, everything else passes. */
+export const fakeCaptcha: CaptchaVerifier = async ({ token }) => token !== 'bad';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a freshly created PostgreSQL database
+ * when TEST_DATABASE_URL is set (so parallel files never share tables).
+ */
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrate(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `sg_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  await migrate(database);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+type CallOptions = { body?: unknown; cookie?: string; token?: string; headers?: Record<string, string>; origin?: string | null };
+
+/** One app on one fresh database, with helpers that speak HTTP through app.request(). */
+export async function createTestApi(overrides: { config?: Partial<ApiConfig>; mailer?: Mailer; now?: () => Date } = {}) {
+  const { database, drop } = await freshDatabase();
+  const app = createApp({
+    db: database.db,
+    config: { publicUrl: BASE, allowedOrigins: [ORIGIN], trustProxy: true, production: false, smtpUrl: undefined, ...overrides.config },
+    captcha: fakeCaptcha,
+    log: silentLogger,
+    ...(overrides.mailer ? { mailer: overrides.mailer } : {}),
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+
+  async function call(method: string, path: string, options: CallOptions = {}) {
+    const headers: Record<string, string> = { 'x-forwarded-for': '203.0.113.7', ...options.headers };
+    if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const res = await app.request(`${BASE}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
+    return { status: res.status, headers: res.headers, text, json: json as any };
+  }
+
+  /** The newest outbox link matching a path fragment, for a recipient. */
+  async function lastLink(to: string, fragment: string): Promise<string> {
+    const rows = await database.db.select().from(outbox).orderBy(desc(outbox.createdAt));
+    for (const row of rows) {
+      if (row.to !== to) continue;
+      const match = row.text.match(new RegExp(`${BASE.replace(/[.]/g, '\\.')}(${fragment}[^\\s]*)`));
+      if (match?.[1]) return match[1];
+    }
+    throw new Error(`no mail to ${to} with ${fragment}`);
+  }
+
+  /** Token at the end of the newest matching link. */
+  async function lastToken(to: string, fragment: string): Promise<string> {
+    const link = await lastLink(to, fragment);
+    return decodeURIComponent(link.split(/[/=]/).pop() ?? '');
+  }
+
+  /** Registers, activates and signs in; answers the cookie header to send back. */
+  async function signUp(email: string, name = email.split('@')[0] ?? 'User', password = 'correct horse 42') {
+    const reg = await call('POST', '/api/auth/register', { body: { name, email, password } });
+    if (reg.status !== 201) throw new Error(`register ${reg.status} ${reg.text}`);
+    const token = await lastToken(email, '/auth/activation/');
+    const act = await call('POST', '/api/auth/activate', { body: { token } });
+    if (act.status !== 200) throw new Error(`activate ${act.status} ${act.text}`);
+    return signIn(email, password);
+  }
+
+  async function signIn(email: string, password = 'correct horse 42') {
+    const res = await call('POST', '/api/auth/login', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`login ${res.status} ${res.text}`);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    return { cookie, user: res.json as { id: string; email: string; name: string } };
+  }
+
+  return { app, db: database.db, database, call, lastLink, lastToken, signUp, signIn, close: drop };
+}
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
