@@ -15,7 +15,7 @@ import { loadHighcharts } from './load-modules.ts';
 const series: Highcharts.SeriesOptionsType[] = [{ type: 'line', name: 'Requests', data: [3, 5, 2, 8] }];
 
 function chartsIn(element: HTMLElement): Highcharts.Chart[] {
-  return Highcharts.charts.filter((chart): chart is Highcharts.Chart => !!chart && element.contains(chart.renderTo));
+  return Highcharts.charts.filter((chart): chart is Highcharts.Chart => !!chart && element.contains(chart.container));
 }
 
 function Switchable() {
@@ -149,7 +149,7 @@ describe('Highmap', () => {
     const fetcher = vi.fn(async () => new Response(JSON.stringify(squares), { status: 200 }));
     vi.stubGlobal('fetch', fetcher);
     const options: Highcharts.Options = {
-      series: [{ type: 'map', name: 'Events', joinBy: ['iso-a2', 'code'], data: [{ code: 'AA', value: 4 }] }],
+      series: [{ type: 'map', name: 'Events', joinBy: 'iso-a2', keys: ['iso-a2', 'value'], data: [['AA', 4]] }],
     };
     const { container } = render(
       <>
