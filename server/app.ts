@@ -10,9 +10,14 @@ import { authenticate } from './middleware/authenticate.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { createRouter } from './router.ts';
+import { activityRoutes } from './routes/activity.ts';
 import { authRoutes } from './routes/auth.ts';
 import { renderDocs } from './routes/docs.ts';
+import { invitationRoutes } from './routes/invitations.ts';
+import { meRoutes } from './routes/me.ts';
+import { memberRoutes } from './routes/members.ts';
 import { devRoutes, healthRoutes } from './routes/meta.ts';
+import { spaceRoutes } from './routes/spaces.ts';
 import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/captcha.ts';
 import { jsonLogger, type Logger } from './services/logger.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
@@ -57,7 +62,14 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', originCheck);
   app.use('*', authenticate);
 
-  const api = app.route('/', healthRoutes).route('/auth', authRoutes);
+  const api = app
+    .route('/', healthRoutes)
+    .route('/auth', authRoutes)
+    .route('/me', meRoutes)
+    .route('/spaces', spaceRoutes)
+    .route('/spaces', memberRoutes)
+    .route('/spaces', activityRoutes)
+    .route('/invitations', invitationRoutes);
   if (!config.production) app.route('/dev', devRoutes);
 
   app.doc31('/openapi.json', {

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { activity } from '../db/schema/activity.ts';
 import { oneTimeTokens } from '../db/schema/one-time-tokens.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { createTestApi, type TestApi } from '../test/harness.ts';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let t: TestApi;
 beforeAll(async () => {

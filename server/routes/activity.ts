@@ -1,0 +1,132 @@
+import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { stream } from 'hono/streaming';
+import type { z } from 'zod';
+import { ActivityExportQuery, ActivityPage, ActivityQuery } from '../../contract/activity.ts';
+import { SpaceParams } from '../../contract/common.ts';
+import type { Executor } from '../db/database.ts';
+import { type ActivityRow, activity } from '../db/schema/activity.ts';
+import { fieldError } from '../errors.ts';
+import { createRouter, json, route } from '../router.ts';
+
+type Filters = Pick<z.infer<typeof ActivityQuery>, 'actor' | 'action' | 'objectType' | 'from' | 'to'>;
+
+function view(row: ActivityRow) {
+  return {
+    id: row.id,
+    spaceId: row.spaceId,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    action: row.action,
+    objectType: row.objectType,
+    objectId: row.objectId,
+    createdAt: row.createdAt.toISOString(),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    change: row.change ?? null,
+  };
+}
+
+function encodeCursor(row: ActivityRow): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad cursor');
+    return { at: date, id };
+  } catch {
+    throw fieldError('cursor', 'This cursor is not valid; start from the first page.');
+  }
+}
+
+function conditions(spaceId: string, f: Filters): SQL[] {
+  const where: SQL[] = [eq(activity.spaceId, spaceId)];
+  if (f.actor) where.push(eq(activity.actorId, f.actor));
+  if (f.action) where.push(eq(activity.action, f.action));
+  if (f.objectType) where.push(eq(activity.objectType, f.objectType));
+  if (f.from) where.push(gte(activity.createdAt, new Date(f.from)));
+  if (f.to) where.push(lte(activity.createdAt, new Date(f.to)));
+  return where;
+}
+
+/** One page, newest first, keyset-paginated on (createdAt, id). */
+async function pageOf(db: Executor, spaceId: string, f: Filters, limit: number, cursor?: string) {
+  const where = conditions(spaceId, f);
+  if (cursor) {
+    const { at, id } = decodeCursor(cursor);
+    const older = or(lt(activity.createdAt, at), and(eq(activity.createdAt, at), lt(activity.id, id)));
+    if (older) where.push(older);
+  }
+  const rows = await db
+    .select()
+    .from(activity)
+    .where(and(...where))
+    .orderBy(desc(activity.createdAt), desc(activity.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+const csvColumns = ['createdAt', 'actorId', 'actorName', 'action', 'objectType', 'objectId', 'ip', 'userAgent', 'change'] as const;
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  // Quote always; neutralise spreadsheet formulas.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The audit log of a space: filtered, cursor-paginated list and NDJSON or CSV export. */
+export const activityRoutes = createRouter()
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/activity',
+      summary: 'Audit records, newest first; filters actor, action, objectType, from, to',
+      request: { params: SpaceParams, query: ActivityQuery },
+      responses: { 200: json(ActivityPage, 'One page') },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const result = await pageOf(c.var.deps.db, c.var.space.id, q, q.limit, q.cursor);
+      return c.json({ items: result.items.map(view), nextCursor: result.nextCursor }, 200);
+    },
+  )
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/activity/export',
+      summary: 'Export the (filtered) audit log as NDJSON or CSV',
+      request: { params: SpaceParams, query: ActivityExportQuery },
+      responses: {
+        200: {
+          description: 'The records, newest first',
+          content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
+        },
+      },
+    }),
+    (c) => {
+      const q = c.req.valid('query');
+      const { db } = c.var.deps;
+      const spaceId = c.var.space.id;
+      const csv = q.format === 'csv';
+      c.header('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="activity-${spaceId}.${csv ? 'csv' : 'ndjson'}"`);
+      return stream(c, async (out) => {
+        if (csv) await out.write(`${csvColumns.join(',')}\n`);
+        let cursor: string | undefined;
+        do {
+          const result = await pageOf(db, spaceId, q, 1000, cursor);
+          const lines = result.items.map((row) => {
+            const v = view(row);
+            return csv ? csvColumns.map((k) => csvCell(v[k])).join(',') : JSON.stringify(v);
+          });
+          if (lines.length) await out.write(`${lines.join('\n')}\n`);
+          cursor = result.nextCursor ?? undefined;
+        } while (cursor);
+      });
+    },
+  );
