@@ -112,7 +112,15 @@ const startPrefetch = (): void => {
       consider(entry.target);
     }
   });
-  for (const anchor of document.querySelectorAll('a[href]')) seen.observe(anchor);
+  const watch = (scope: ParentNode): void => {
+    for (const anchor of scope.querySelectorAll('a[href]')) seen.observe(anchor);
+  };
+  watch(document);
+  // Islands render links after hydration (the console rail): watch those too.
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) if (node instanceof Element) watch(node.parentNode ?? node);
+  }).observe(document.body, { childList: true, subtree: true });
   document.addEventListener('pointerover', (event) => consider(event.target), { passive: true });
   document.addEventListener('focusin', (event) => consider(event.target));
 };

@@ -1,0 +1,29 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** One server for the whole suite: the built site served by the project's own server, as `npm start` does. */
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  webServer: {
+    command: 'node server/main.ts',
+    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    url: `http://127.0.0.1:${PORT}/_build/latest.json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { forcedModeOf, layoutOf } from '../../src/lib/routes.ts';
+import { SAMPLE_PATHS, SAMPLE_SPACE_ID } from './sample-paths.ts';
+
+for (const [route, path] of SAMPLE_PATHS) {
+  test(`${route.pattern} answers 200 in the ${layoutOf(route)} layout with no accessibility violations`, async ({
+    page,
+  }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(path);
+    expect(await page.locator('html').getAttribute('data-layout')).toBe(layoutOf(route));
+    await expect(page).toHaveTitle(`${route.title} · Spaceguard`);
+    if (route.pattern !== '/error') {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    const forced = forcedModeOf(route);
+    if (forced) expect(await page.locator('html').getAttribute('data-forced-mode')).toBe(forced);
+  });
+}
+
+test('console pages pass axe in dark mode too', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('spaceguard:color-mode', 'dark'));
+  for (const path of [`/console/${SAMPLE_SPACE_ID}`, '/spaces', '/', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${path} ${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+});
+
+test('the console rail links every area of the space in the URL and marks the current one', async ({ page }) => {
+  await page.goto(`/console/siem/${SAMPLE_SPACE_ID}`);
+  const rail = page.getByRole('navigation', { name: 'Console' });
+  await expect(rail.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+  await expect(rail.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', `/console/${SAMPLE_SPACE_ID}`);
+  await rail.getByRole('link', { name: 'Members' }).click();
+  await expect(page).toHaveURL(`/console/management/member/${SAMPLE_SPACE_ID}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+});
+
+test('the keyboard reaches the skip link, the rail and the theme toggle', async ({ page }) => {
+  await page.goto(`/console/${SAMPLE_SPACE_ID}`);
+  await page.waitForLoadState('networkidle');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  const toggle = page.getByRole('radio', { name: /Dark/ });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
