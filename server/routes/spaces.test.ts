@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { activity } from '../db/schema/activity.ts';
+import { invitations } from '../db/schema/invitations.ts';
+import { memberships } from '../db/schema/memberships.ts';
+import { spaces } from '../db/schema/spaces.ts';
+import { createTestApi, type TestApi } from '../test/harness.ts';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let t: TestApi;
+let owner: { cookie: string; user: { id: string } };
+let spaceId: string;
+beforeAll(async () => {
+  t = await createTestApi();
+  owner = await t.signUp('owner@example.com', 'Olivia Owner');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('spaces', () => {
+  test('create, list as cards, read remembers the last space', async () => {
+    const created = await t.call('POST', '/api/spaces', {
+      cookie: owner.cookie,
+      body: { name: 'Acme', description: '# Hello', timeZone: 'Europe/Paris' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: 'Acme', plan: 'free', role: 'owner', retentionDays: 7, timeZone: 'Europe/Paris' });
+    spaceId = created.json.id;
+    const list = await t.call('GET', '/api/spaces', { cookie: owner.cookie });
+    expect(list.json.items).toEqual([
+      {
+        id: spaceId,
+        name: 'Acme',
+        plan: 'free',
+        role: 'owner',
+        memberCount: 1,
+        firewallCount: 0,
+        openAlerts: { critical: 0, high: 0, medium: 0, low: 0 },
+      },
+    ]);
+    const other = await t.call('POST', '/api/spaces', { cookie: owner.cookie, body: { name: 'Beta' } });
+    expect((await t.call('GET', '/api/me', { cookie: owner.cookie })).json.lastSpaceId).toBe(other.json.id);
+    expect((await t.call('GET', `/api/spaces/${spaceId}`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await t.call('GET', '/api/me', { cookie: owner.cookie })).json.lastSpaceId).toBe(spaceId);
+  });
+
+  test.each([
+    [{ timeZone: 'Mars/Olympus' }, 'timeZone', 400],
+    [{ retentionDays: 30 }, 'retentionDays', 422],
+    [{ retentionDays: 0 }, 'retentionDays', 400],
+    [{ name: '' }, 'name', 400],
+    [{ name: 'x'.repeat(81) }, 'name', 400],
+    [{ description: 'x'.repeat(10001) }, 'description', 400],
+    [{ plan: 'business' }, 'plan', 400],
+    [{ retentionDays: '5' }, 'retentionDays', 400],
+  ])('PATCH %j answers $2 naming %s, and changes nothing', async (patch, field, status) => {
+    const before = await t.db.select().from(spaces).where(eq(spaces.id, spaceId));
+    const res = await t.call('PATCH', `/api/spaces/${spaceId}`, { cookie: owner.cookie, body: patch });
+    expect(res.status).toBe(status);
+    expect(res.json.error.fields[field]).toBeTruthy();
+    expect(await t.db.select().from(spaces).where(eq(spaces.id, spaceId))).toEqual(before);
+  });
+
+  test('PATCH records the change in the activity log', async () => {
+    const res = await t.call('PATCH', `/api/spaces/${spaceId}`, {
+      cookie: owner.cookie,
+      body: { name: 'Acme Corp', retentionDays: 5, timeZone: 'America/New_York' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ name: 'Acme Corp', retentionDays: 5, timeZone: 'America/New_York' });
+    const [row] = await t.db.select().from(activity).where(eq(activity.action, 'space.update'));
+    expect(row?.change).toEqual({
+      name: { from: 'Acme', to: 'Acme Corp' },
+      retentionDays: { from: 7, to: 5 },
+      timeZone: { from: 'Europe/Paris', to: 'America/New_York' },
+    });
+    expect(row?.actorId).toBe(owner.user.id);
+  });
+
+  test('DELETE needs the exact name', async () => {
+    const doomed = await t.call('POST', '/api/spaces', { cookie: owner.cookie, body: { name: 'Doomed' } });
+    const wrong = await t.call('DELETE', `/api/spaces/${doomed.json.id}`, { cookie: owner.cookie, body: { confirmName: 'doomed' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.fields.confirmName).toBeTruthy();
+    const missing = await t.call('DELETE', `/api/spaces/${doomed.json.id}`, { cookie: owner.cookie });
+    expect(missing.status).toBe(400);
+    const ok = await t.call('DELETE', `/api/spaces/${doomed.json.id}`, { cookie: owner.cookie, body: { confirmName: 'Doomed' } });
+    expect(ok.status).toBe(200);
+    expect((await t.call('GET', `/api/spaces/${doomed.json.id}`, { cookie: owner.cookie })).status).toBe(404);
+    const audit = await t.db.select().from(activity).where(eq(activity.action, 'space.delete'));
+    expect(audit).toHaveLength(1);
+  });
+});
+
+describe('members and invitations', () => {
+  let bob: { cookie: string; user: { id: string } };
+  test('invite → register → accept lands in the space with the role', async () => {
+    const inv = await t.call('POST', `/api/spaces/${spaceId}/invitations`, {
+      cookie: owner.cookie,
+      body: { email: 'Bob@Example.com', role: 'analyst' },
+    });
+    expect(inv.status).toBe(201);
+    expect(inv.json).toMatchObject({ email: 'bob@example.com', role: 'analyst', invitedBy: 'Olivia Owner' });
+    const token = await t.lastToken('bob@example.com', '/spaces\\?invitation=');
+    const preview = await t.call('GET', `/api/invitations/${token}`);
+    expect(preview.json).toMatchObject({ spaceName: 'Acme Corp', role: 'analyst', email: 'bob@example.com' });
+    expect((await t.call('POST', `/api/invitations/${token}/accept`)).status).toBe(401);
+    bob = await t.signUp('bob@example.com', 'Bob');
+    const pending = await t.call('GET', '/api/me/invitations', { cookie: bob.cookie });
+    expect(pending.json.items).toHaveLength(1);
+    const accepted = await t.call('POST', `/api/invitations/${token}/accept`, { cookie: bob.cookie });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json).toEqual({ spaceId, role: 'analyst' });
+    expect((await t.call('GET', '/api/me', { cookie: bob.cookie })).json.lastSpaceId).toBe(spaceId);
+    const reused = await t.call('POST', `/api/invitations/${token}/accept`, { cookie: bob.cookie });
+    expect(reused.status).toBe(409);
+    const members = await t.call('GET', `/api/spaces/${spaceId}/members`, { cookie: bob.cookie });
+    expect(members.json.items.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      ['owner@example.com', 'owner'],
+      ['bob@example.com', 'analyst'],
+    ]);
+  });
+
+  test('an invitation for another address, an expired one, and a member invited twice', async () => {
+    await t.call('POST', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie, body: { email: 'carol@example.com', role: 'viewer' } });
+    const token = await t.lastToken('carol@example.com', '/spaces\\?invitation=');
+    const wrongUser = await t.call('POST', `/api/invitations/${token}/accept`, { cookie: bob.cookie });
+    expect(wrongUser.status).toBe(403);
+    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, 'carol@example.com'));
+    const carol = await t.signUp('carol@example.com', 'Carol');
+    const expired = await t.call('POST', `/api/invitations/${token}/accept`, { cookie: carol.cookie });
+    expect(expired.status).toBe(422);
+    expect(expired.json.error.code).toBe('token_expired');
+    const dup = await t.call('POST', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie, body: { email: 'bob@example.com', role: 'viewer' } });
+    expect(dup.status).toBe(409);
+    expect(dup.json.error.fields.email).toBeTruthy();
+  });
+
+  test('the free plan allows 3 members, pending invitations included, and says so', async () => {
+    const third = await t.call('POST', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie, body: { email: 'dan@example.com', role: 'viewer' } });
+    expect(third.status).toBe(201);
+    const fourth = await t.call('POST', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie, body: { email: 'erin@example.com', role: 'viewer' } });
+    expect(fourth.status).toBe(422);
+    expect(fourth.json.error.code).toBe('plan_limit_members');
+    expect(fourth.json.error.message).toMatch(/Free plan allows 3 members/);
+    expect(fourth.json.error.message).toMatch(/Pro/);
+    const list = await t.call('GET', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie });
+    expect(list.json.items.map((i: { email: string }) => i.email)).toEqual(['dan@example.com']);
+    const revoke = await t.call('DELETE', `/api/spaces/${spaceId}/invitations/${list.json.items[0].id}`, { cookie: owner.cookie });
+    expect(revoke.status).toBe(200);
+    expect((await t.call('GET', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie })).json.items).toEqual([]);
+  });
+
+  test('roles: admin cannot touch owners; the last owner stays; transfer; leave; remove', async () => {
+    const promote = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, { cookie: owner.cookie, body: { role: 'admin' } });
+    expect(promote.status).toBe(200);
+    expect(promote.json.role).toBe('admin');
+    const grab = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, { cookie: bob.cookie, body: { role: 'owner' } });
+    expect(grab.status).toBe(403);
+    const demoteOwner = await t.call('PATCH', `/api/spaces/${spaceId}/members/${owner.user.id}`, { cookie: bob.cookie, body: { role: 'viewer' } });
+    expect(demoteOwner.status).toBe(403);
+    const lastOwner = await t.call('PATCH', `/api/spaces/${spaceId}/members/${owner.user.id}`, { cookie: owner.cookie, body: { role: 'admin' } });
+    expect(lastOwner.status).toBe(409);
+    expect(lastOwner.json.error.code).toBe('last_owner');
+    expect((await t.call('POST', `/api/spaces/${spaceId}/leave`, { cookie: owner.cookie })).status).toBe(409);
+    const badRole = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, { cookie: owner.cookie, body: { role: 'god' } });
+    expect(badRole.status).toBe(400);
+    expect(badRole.json.error.fields.role).toBeTruthy();
+    const unknown = await t.call('PATCH', `/api/spaces/${spaceId}/members/00000000-0000-4000-8000-000000000000`, {
+      cookie: owner.cookie,
+      body: { role: 'viewer' },
+    });
+    expect(unknown.status).toBe(404);
+    const transfer = await t.call('POST', `/api/spaces/${spaceId}/transfer`, { cookie: owner.cookie, body: { userId: bob.user.id } });
+    expect(transfer.status).toBe(200);
+    const roles = await t.db.select().from(memberships).where(eq(memberships.spaceId, spaceId));
+    expect(Object.fromEntries(roles.map((r) => [r.userId, r.role]))).toEqual({ [owner.user.id]: 'admin', [bob.user.id]: 'owner' });
+    expect((await t.call('POST', `/api/spaces/${spaceId}/transfer`, { cookie: owner.cookie, body: { userId: bob.user.id } })).status).toBe(403);
+    expect((await t.call('POST', `/api/spaces/${spaceId}/leave`, { cookie: owner.cookie })).status).toBe(200);
+    expect((await t.call('GET', `/api/spaces/${spaceId}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await t.call('GET', '/api/me', { cookie: owner.cookie })).json.lastSpaceId).toBeNull();
+  });
+});
+
+describe('activity', () => {
+  test('lists every step with actor, ip and change; filters; paginates; exports', async () => {
+    const cookie = (await t.signIn('bob@example.com')).cookie;
+    const all = await t.call('GET', `/api/spaces/${spaceId}/activity?limit=200`, { cookie });
+    expect(all.status).toBe(200);
+    const actions = all.json.items.map((a: { action: string }) => a.action).reverse();
+    expect(actions).toEqual([
+      'space.create',
+      'space.update',
+      'invitation.create',
+      'member.join',
+      'invitation.create',
+      'invitation.create',
+      'invitation.revoke',
+      'member.role_change',
+      'space.transfer',
+      'member.leave',
+    ]);
+    const roleChange = all.json.items.find((a: { action: string }) => a.action === 'member.role_change');
+    expect(roleChange).toMatchObject({ objectType: 'member', ip: '203.0.113.7', change: { from: 'analyst', to: 'admin' } });
+
+    const filtered = await t.call('GET', `/api/spaces/${spaceId}/activity?action=invitation.create`, { cookie });
+    expect(filtered.json.items).toHaveLength(3);
+    const byActor = await t.call('GET', `/api/spaces/${spaceId}/activity?actor=${owner.user.id}&objectType=space`, { cookie });
+    expect(byActor.json.items.map((a: { action: string }) => a.action)).toEqual(['space.transfer', 'space.update', 'space.create']);
+    const future = await t.call('GET', `/api/spaces/${spaceId}/activity?from=2999-01-01T00:00:00Z`, { cookie });
+    expect(future.json).toEqual({ items: [], nextCursor: null });
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${cursor}` : '';
+      const pageRes = await t.call('GET', `/api/spaces/${spaceId}/activity?limit=3${query}`, { cookie });
+      seen.push(...pageRes.json.items.map((a: { id: string }) => a.id));
+      cursor = pageRes.json.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.json.items.map((a: { id: string }) => a.id));
+
+    const badCursor = await t.call('GET', `/api/spaces/${spaceId}/activity?cursor=nonsense`, { cookie });
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.json.error.fields.cursor).toBeTruthy();
+    const badDate = await t.call('GET', `/api/spaces/${spaceId}/activity?from=yesterday`, { cookie });
+    expect(badDate.json.error.fields.from).toBeTruthy();
+
+    const ndjson = await t.call('GET', `/api/spaces/${spaceId}/activity/export`, { cookie });
+    expect(ndjson.headers.get('content-type')).toMatch(/ndjson/);
+    const lines = ndjson.text.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(10);
+    const csv = await t.call('GET', `/api/spaces/${spaceId}/activity/export?format=csv&action=member.join`, { cookie });
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const rows = csv.text.trim().split('\n');
+    expect(rows[0]).toBe('createdAt,actorId,actorName,action,objectType,objectId,ip,userAgent,change');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('"member.join"');
+  });
+});
