@@ -34,7 +34,8 @@ export function createSiteApp(root: string): Hono {
     await next();
     for (const [name, value] of headersFor(headerRules, c.req.path)) c.res.headers.set(name, value);
     const type = c.res.headers.get('content-type') ?? '';
-    if (type.startsWith('text/html') && !c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-cache');
+    if (type.startsWith('text/html') && !c.res.headers.has('cache-control'))
+      c.res.headers.set('cache-control', 'no-cache');
   });
   // Files as they are (precompressed copies when the client accepts them).
   app.use('*', serveStatic({ root, precompressed: true }));

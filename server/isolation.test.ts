@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { type Role, roleRank } from '../contract/common.ts';
+import { invitations } from './db/schema/invitations.ts';
+import { memberships } from './db/schema/memberships.ts';
+import { spaces } from './db/schema/spaces.ts';
+import { createTestApi, type TestApi } from './test/harness.ts';
+
+/**
+ * Walks every operation of the OpenAPI document as anonymous, non-member, viewer, analyst, admin and owner
+ * and checks each answer against the role table of PRODUCT.md §2: no leak, no 5xx.
+ */
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
+
+type Caller = 'anonymous' | 'nonMember' | Role;
+const callers: Caller[] = ['anonymous', 'nonMember', 'viewer', 'analyst', 'admin', 'owner'];
+type Operation = { method: string; path: string; access: string };
+
+let t: TestApi;
+const cookies: Partial<Record<Caller | 'owner2' | 'target', string>> = {};
+const ids: Partial<Record<Caller | 'owner2' | 'target', string>> = {};
+const emails: Record<string, string> = {
+  nonMember: 'x@example.com',
+  viewer: 'v@example.com',
+  analyst: 'n@example.com',
+  admin: 'a@example.com',
+  owner: 'o@example.com',
+  owner2: 'o2@example.com',
+  target: 't@example.com',
+};
+
+beforeAll(async () => {
+  t = await createTestApi();
+  for (const [who, email] of Object.entries(emails)) {
+    const { cookie, user } = await t.signUp(email);
+    cookies[who as Caller] = cookie;
+    ids[who as Caller] = user.id;
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const SECRET_NAME = 'Zebra-Secret-Space-7731';
+
+/** A fresh space per check: owners O and O2, admin, analyst, viewer, target viewer T, one invitation. */
+async function fixture() {
+  const [space] = await t.db
+    .insert(spaces)
+    .values({ name: SECRET_NAME, description: 'confidential description', plan: 'business' })
+    .returning();
+  if (!space) throw new Error('no space');
+  const roles: [string | undefined, Role][] = [
+    [ids.owner, 'owner'],
+    [ids.owner2, 'owner'],
+    [ids.admin, 'admin'],
+    [ids.analyst, 'analyst'],
+    [ids.viewer, 'viewer'],
+    [ids.target, 'viewer'],
+  ];
+  await t.db.insert(memberships).values(roles.map(([userId, role]) => ({ spaceId: space.id, userId: userId ?? '', role })));
+  const [invitation] = await t.db
+    .insert(invitations)
+    .values({
+      spaceId: space.id,
+      email: 'pending@example.com',
+      role: 'viewer',
+      tokenHash: randomUUID(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return { spaceId: space.id, invitationId: invitation?.id ?? '' };
+}
+
+/** A body an allowed caller would send successfully. */
+function sampleBody(op: Operation): unknown {
+  const key = `${op.method} ${op.path}`;
+  const samples: Record<string, unknown> = {
+    'post /api/auth/register': { name: 'New', email: `new-${randomUUID()}@example.com`, password: 'correct horse 42' },
+    'post /api/auth/activate': { token: 'x'.repeat(43) },
+    'post /api/auth/activate/resend': { email: 'nobody@example.com' },
+    'post /api/auth/login': { email: 'nobody@example.com', password: 'nope' },
+    'post /api/auth/forgot': { email: 'nobody@example.com' },
+    'post /api/auth/reset': { token: 'x'.repeat(43), password: 'correct horse 42' },
+    'post /api/auth/confirm-email': { token: 'x'.repeat(43) },
+    'patch /api/me': { colorMode: 'dark' },
+    'post /api/me/tokens': { name: 'ci' },
+    'post /api/spaces': { name: 'Mine' },
+    'patch /api/spaces/{spaceId}': { description: 'changed' },
+    'delete /api/spaces/{spaceId}': { confirmName: SECRET_NAME },
+    'post /api/spaces/{spaceId}/transfer': { userId: ids.target },
+    'patch /api/spaces/{spaceId}/members/{userId}': { role: 'analyst' },
+    'post /api/spaces/{spaceId}/invitations': { email: `inv-${randomUUID()}@example.com`, role: 'viewer' },
+  };
+  return samples[key];
+}
+
+function operations(doc: { paths: Record<string, Record<string, { 'x-min-role'?: string }>> }): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method, path, access: op['x-min-role'] ?? 'missing' })),
+  );
+}
+
+test('every operation declares its least access', async () => {
+  const doc = (await t.call('GET', '/api/openapi.json')).json;
+  expect(doc.openapi).toBe('3.1.0');
+  const ops = operations(doc);
+  expect(ops.length).toBeGreaterThan(30);
+  for (const op of ops) expect(['anonymous', 'user', 'viewer', 'analyst', 'admin', 'owner'], `${op.method} ${op.path}`).toContain(op.access);
+  const docs = await t.call('GET', '/api/docs');
+  expect(docs.status).toBe(200);
+  expect(docs.text).toContain('/api/spaces/{spaceId}/members');
+  expect(docs.text).not.toMatch(/<script|https?:\/\/(?!localhost)[a-z]/i);
+});
+
+test('the role table holds on every operation for every caller', async () => {
+  const doc = (await t.call('GET', '/api/openapi.json')).json;
+  const failures: string[] = [];
+  for (const op of operations(doc)) {
+    for (const caller of callers) {
+      const { spaceId, invitationId } = await fixture();
+      const path = op.path
+        .replace('{spaceId}', spaceId)
+        .replace('{userId}', ids.target ?? '')
+        .replace('{invitationId}', invitationId)
+        .replace('{id}', randomUUID())
+        .replace('{token}', 'x'.repeat(43));
+      const cookie = caller === 'anonymous' ? undefined : cookies[caller];
+      const bodyValue = sampleBody(op);
+      const res = await t.call(op.method.toUpperCase(), path, {
+        ...(cookie ? { cookie } : {}),
+        ...(bodyValue !== undefined ? { body: bodyValue } : {}),
+      });
+      if (process.env.DEBUG_ISO) console.log(op.method, op.path, op.access, caller, res.status);
+      const label = `${op.method.toUpperCase()} ${op.path} as ${caller}: ${res.status} ${res.text.slice(0, 160)}`;
+      if (res.status >= 500) failures.push(`5xx: ${label}`);
+      if (res.status >= 400 && (res.text.includes(SECRET_NAME) || res.text.includes('confidential'))) {
+        failures.push(`leak: ${label}`);
+      }
+      if (res.status >= 400 && !res.json?.error?.code) failures.push(`error shape: ${label}`);
+      let expected: 'ok' | 401 | 403 | 404 | 'any';
+      if (op.access === 'anonymous') expected = 'any';
+      else if (caller === 'anonymous') expected = 401;
+      else if (op.access === 'user') expected = 'any';
+      else if (caller === 'nonMember') expected = 404;
+      else expected = roleRank[caller as Role] >= roleRank[op.access as Role] ? 'ok' : 403;
+      if (expected === 'ok' && (res.status < 200 || res.status >= 300)) failures.push(`denied: ${label}`);
+      if (typeof expected === 'number' && res.status !== expected) failures.push(`expected ${expected}: ${label}`);
+      if (expected === 'any' && (res.status === 403 || (caller !== 'anonymous' && res.status === 401 && op.access === 'user'))) {
+        failures.push(`unexpected refusal: ${label}`);
+      }
+      // Signing out ends the caller's session: sign in again for the next operations.
+      if (op.path === '/api/auth/logout' && caller !== 'anonymous') cookies[caller] = (await t.signIn(emails[caller] ?? '')).cookie;
+    }
+  }
+  expect(failures).toEqual([]);
+});
