@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
 /** Two projects: browser-side units and islands in jsdom, the API and contracts in Node. */

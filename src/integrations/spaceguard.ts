@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { buildSync } from 'esbuild';
-import { LATEST_BUILD_URL, buildManifestUrl } from '../lib/build-check.ts';
+import { buildManifestUrl, LATEST_BUILD_URL } from '../lib/build-check.ts';
 import { type HeaderRule, toHeadersFile } from '../lib/headers-file.ts';
 import { rewriteRules, toNginxInclude, toRedirectsFile } from '../lib/rewrites.ts';
 import { ROUTES, shellPath, validateRoutes } from '../lib/routes.ts';
@@ -78,7 +78,9 @@ function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 }
 
 export default function spaceguard(): AstroIntegration {
-  const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+  const buildId =
+    process.env.BUILD_ID ??
+    `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
   return {
     name: 'spaceguard',
     hooks: {
@@ -137,10 +139,7 @@ export default function spaceguard(): AstroIntegration {
           if (!COMPRESSIBLE.test(file) || (await stat(file)).size < 256) continue;
           const body = await readFile(file);
           await writeFile(`${file}.gz`, await gzipAsync(body, { level: 9 }));
-          await writeFile(
-            `${file}.br`,
-            await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          );
+          await writeFile(`${file}.br`, await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           compressed += 1;
         }
         logger.info(`build ${buildId}: ${rules.length} rewrites, ${compressed} files precompressed`);

@@ -1,6 +1,7 @@
 /** App start, once per page however many islands mount: theme binding, runtime config, captcha, error page. */
-import { $config, ensureConfig } from '../stores/config.ts';
+
 import { bindAppErrorToDocument, reportAppError } from '../stores/app.ts';
+import { $config, ensureConfig } from '../stores/config.ts';
 import { bindThemeToDocument } from '../stores/theme.ts';
 import { initCaptcha } from './captcha.ts';
 

@@ -11,7 +11,10 @@ describe('parseRuntimeConfig', () => {
       apiBaseUrl: 'https://api.example.test/api/',
       captchaSiteKey: 'site-key',
       mapTileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png',
-      persistence: { storage: 'cookie', cookie: { domain: '.example.test', sameSite: 'strict', secure: false, maxAgeDays: 30 } },
+      persistence: {
+        storage: 'cookie',
+        cookie: { domain: '.example.test', sameSite: 'strict', secure: false, maxAgeDays: 30 },
+      },
     });
     expect(problems).toEqual([]);
     expect(config.apiBaseUrl).toBe('https://api.example.test/api');
@@ -24,13 +27,19 @@ describe('parseRuntimeConfig', () => {
 
   test('names each malformed field and keeps its default', () => {
     const { config, problems } = parseRuntimeConfig({ apiBaseUrl: 5, persistence: { storage: 'disk' } });
-    expect(problems).toEqual(['apiBaseUrl must be a non-empty string', 'persistence.storage must be one of local, session, cookie']);
+    expect(problems).toEqual([
+      'apiBaseUrl must be a non-empty string',
+      'persistence.storage must be one of local, session, cookie',
+    ]);
     expect(config.apiBaseUrl).toBe('/api');
     expect(config.persistence.storage).toBe('local');
   });
 
   test('anything but an object gives the defaults', () => {
-    expect(parseRuntimeConfig([1, 2])).toEqual({ config: DEFAULT_CONFIG, problems: ['the file must hold a JSON object'] });
+    expect(parseRuntimeConfig([1, 2])).toEqual({
+      config: DEFAULT_CONFIG,
+      problems: ['the file must hold a JSON object'],
+    });
   });
 });
 

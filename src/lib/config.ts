@@ -59,7 +59,13 @@ function optionalText(value: unknown, field: string, problems: string[]): string
   return null;
 }
 
-function oneOf<T extends string>(value: unknown, field: string, allowed: readonly T[], fallback: T, problems: string[]): T {
+function oneOf<T extends string>(
+  value: unknown,
+  field: string,
+  allowed: readonly T[],
+  fallback: T,
+  problems: string[],
+): T {
   if (value === undefined) return fallback;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
   problems.push(`${field} must be one of ${allowed.join(', ')}`);
@@ -75,7 +81,8 @@ export function parseRuntimeConfig(input: unknown): { config: RuntimeConfig; pro
   const persistence = isRecord(input.persistence) ? input.persistence : {};
   if (input.persistence !== undefined && !isRecord(input.persistence)) problems.push('persistence must be an object');
   const cookie = isRecord(persistence.cookie) ? persistence.cookie : {};
-  if (persistence.cookie !== undefined && !isRecord(persistence.cookie)) problems.push('persistence.cookie must be an object');
+  if (persistence.cookie !== undefined && !isRecord(persistence.cookie))
+    problems.push('persistence.cookie must be an object');
   const defaults = DEFAULT_CONFIG.persistence.cookie;
 
   let secure = defaults.secure;

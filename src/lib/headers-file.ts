@@ -35,7 +35,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): [str
   const out: [string, string][] = [];
   for (const rule of rules) {
     const matches = rule.path.endsWith('*') ? pathname.startsWith(rule.path.slice(0, -1)) : pathname === rule.path;
-    if (matches) out.push(...rule.headers);
+    if (matches) for (const [name, value] of rule.headers) out.push([name, value]);
   }
   return out;
 }

@@ -12,7 +12,10 @@ test.each([
 
 test('reloads once per path within 10 000 ms, then again after', () => {
   const storage = new Map<string, string>();
-  const store = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+  const store = {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+  };
   expect(claimReload(store, '/spaces', 1_000)).toBe(true);
   expect(claimReload(store, '/spaces', 1_000 + RELOAD_GUARD_MS - 1)).toBe(false);
   expect(claimReload(store, '/profile', 1_500)).toBe(true);

@@ -6,7 +6,8 @@ export const RELOAD_GUARD_MS = 10_000;
 const KEY_PREFIX = 'spaceguard:reload:';
 
 /** Messages browsers give when a dynamically imported chunk cannot be fetched or evaluated as a module. */
-const CHUNK_FAILURE = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Failed to load module script/i;
+const CHUNK_FAILURE =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Failed to load module script/i;
 
 /** True when an error means a script chunk failed to load (typically removed by a newer deploy). */
 export function isChunkLoadError(error: unknown): boolean {

@@ -9,7 +9,11 @@ describe('matchRoute', () => {
     ['/console/siem/s1', '/console/siem/{space_id}', { space_id: 's1' }],
     ['/console/siem/manage/s1/src9', '/console/siem/manage/{space_id}/{id}', { space_id: 's1', id: 'src9' }],
     ['/console/alert/s1/a2', '/console/alert/{space_id}/{id}', { space_id: 's1', id: 'a2' }],
-    ['/console/alerts/waf/s1/w1/e1', '/console/alerts/waf/{space_id}/{waf_id}/{id}', { space_id: 's1', waf_id: 'w1', id: 'e1' }],
+    [
+      '/console/alerts/waf/s1/w1/e1',
+      '/console/alerts/waf/{space_id}/{waf_id}/{id}',
+      { space_id: 's1', waf_id: 'w1', id: 'e1' },
+    ],
     ['/console/alerts/waf/discover/s1', '/console/alerts/waf/discover/{space_id}', { space_id: 's1' }],
     ['/auth/reset/t%20k', '/auth/reset/{token}', { token: 't k' }],
   ])('%s is %s with $2', (path, pattern, params) => {
@@ -53,7 +57,11 @@ describe('route table', () => {
   });
 
   test.each<[string, RouteMeta, string]>([
-    ['forcing system', { pattern: '/a', colorMode: 'system', title: 'a', description: 'a' }, 'forces the "system" colour mode'],
+    [
+      'forcing system',
+      { pattern: '/a', colorMode: 'system', title: 'a', description: 'a' },
+      'forces the "system" colour mode',
+    ],
     ['an unknown mode', { pattern: '/a', colorMode: 'sepia', title: 'a', description: 'a' }, 'unknown colour mode'],
     ['an unknown layout', { pattern: '/a', layout: 'wide' as never, title: 'a', description: 'a' }, 'unknown layout'],
   ])('refuses %s when the site is built', (_name, route, message) => {

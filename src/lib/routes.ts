@@ -231,7 +231,9 @@ export function validateRoutes(routes: readonly RouteMeta[]): void {
       throw new Error(`Route ${route.pattern} names an unknown layout "${route.layout}".`);
     }
     if (route.colorMode === 'system') {
-      throw new Error(`Route ${route.pattern} forces the "system" colour mode; a page may only force "light" or "dark".`);
+      throw new Error(
+        `Route ${route.pattern} forces the "system" colour mode; a page may only force "light" or "dark".`,
+      );
     }
     if (route.colorMode !== undefined && route.colorMode !== 'light' && route.colorMode !== 'dark') {
       throw new Error(`Route ${route.pattern} forces an unknown colour mode "${route.colorMode}".`);

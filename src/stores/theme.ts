@@ -24,9 +24,7 @@ export const $forcedMode = atom<Theme | undefined>(
 );
 
 /** Whether the operating system prefers dark; follows live changes while anything listens. */
-export const $systemDark = atom<boolean>(
-  typeof matchMedia === 'function' ? matchMedia(DARK_QUERY).matches : false,
-);
+export const $systemDark = atom<boolean>(typeof matchMedia === 'function' ? matchMedia(DARK_QUERY).matches : false);
 
 onMount($systemDark, () => {
   if (typeof matchMedia !== 'function') return;

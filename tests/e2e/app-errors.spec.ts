@@ -50,7 +50,9 @@ test('a script chunk that fails to load reloads the page once, and not twice wit
 test('a malformed /config.json falls back to the defaults with one warning', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
-  await page.route('**/config.json', (route) => route.fulfill({ contentType: 'application/json', body: '{"apiBaseUrl": ' }));
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: '{"apiBaseUrl": ' }),
+  );
   await page.goto('/spaces');
   await expect.poll(() => warnings.filter((text) => text.includes('/config.json')).length).toBe(1);
   await expect(page.getByRole('heading', { level: 1, name: 'Spaces' })).toBeVisible();

@@ -5,7 +5,14 @@
  */
 import { isBot } from '../bots.ts';
 import { BUILD_POLL_MS, isNewBuildAvailable } from '../build-check.ts';
-import { applyTheme, COLOR_MODE_KEY, DARK_QUERY, parseColorMode, parseForcedMode, resolveTheme } from '../color-mode.ts';
+import {
+  applyTheme,
+  COLOR_MODE_KEY,
+  DARK_QUERY,
+  parseColorMode,
+  parseForcedMode,
+  resolveTheme,
+} from '../color-mode.ts';
 import { fullPathOf, showErrorPage } from '../error-page.ts';
 import { createPrefetchQueue, isSlowConnection, prefetchTarget } from '../prefetch.ts';
 import { claimReload, isChunkLoadError } from '../reload-guard.ts';

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench`: builds the site (npm script), serves it with the project's own server,
+ * measures every route and writes BENCHMARKS.md. Nothing here is asserted by tests.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { writeFile } from 'node:fs/promises';
+import { ROUTES } from '../src/lib/routes.ts';
+import { lighthouseScores } from './lighthouse.ts';
+import { weighPage } from './site-sizes.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4510);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SAMPLE: Record<string, string> = { space_id: 'space-1', id: 'item-1', waf_id: 'waf-1', token: 'token-1' };
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/main.ts'], { env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore' });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`${BASE}/_build/latest.json`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error('The server did not start.');
+}
+
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+
+const server = await startServer();
+const sections: string[] = [];
+try {
+  const paths = [...ROUTES.map((route) => route.pattern.replace(/\{([a-z_]+)\}/g, (_m, name: string) => SAMPLE[name] ?? name)), '/no-such-page'];
+  const rows: string[] = [];
+  for (const path of paths) {
+    const w = await weighPage(BASE, path);
+    rows.push(
+      `| ${path} | ${w.islands} | ${kb(w.html[0])} / ${kb(w.html[1])} | ${kb(w.css[0])} / ${kb(w.css[1])} | ${kb(w.js[0])} / ${kb(w.js[1])} | ${kb(w.inlineJsGzip)} | ${kb(w.criticalGzip)} |`,
+    );
+  }
+  sections.push(
+    [
+      '## Page weight per route',
+      '',
+      'KB raw / KB gzip (level 9). HTML includes the inlined CSS and the inline boot script; CSS is inline styles plus linked sheets; JS is the inline script plus every chunk an island loads when it hydrates (static imports followed; lazy `import()` excluded). Critical = HTML + CSS gzip. Targets: pages with no island ship only the inline script (≤ 3 KB gzip); critical ≤ 14 KB gzip.',
+      '',
+      '| route | islands | HTML | CSS | JS | inline JS gzip | critical gzip |',
+      '|---|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n'),
+  );
+
+  const scores = await lighthouseScores(BASE, ['/', '/auth/login', '/spaces', '/error']);
+  sections.push(
+    [
+      '## Lighthouse (mobile, default simulated throttling)',
+      '',
+      'The 404 page is measured at `/error`, which renders the same error page with status 200: Lighthouse refuses to audit a document answered with 404 and scores it 0.',
+      '',
+      '| page | performance | accessibility | best practices | SEO | audits under 0.9 |',
+      '|---|---|---|---|---|---|',
+      ...scores.map(
+        (s) =>
+          `| ${s.path} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.failing.join(', ') || '—'} |`,
+      ),
+    ].join('\n'),
+  );
+
+  if (existsSync(new URL('./islands.ts', import.meta.url))) {
+    const { benchIslands } = (await import('./islands.ts')) as { benchIslands: () => Promise<string> };
+    sections.push(await benchIslands());
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const report = [
+  '# Benchmarks',
+  '',
+  `Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Command: \`npm run bench\` (builds, serves \`dist/\` with \`server/main.ts\`, measures).`,
+  '',
+  ...sections.flatMap((section) => [section, '']),
+].join('\n');
+await writeFile('BENCHMARKS.md', report);
+console.log(report);
