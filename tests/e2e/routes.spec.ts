@@ -39,6 +39,8 @@ test('the console rail links every area of the space in the URL and marks the cu
   const rail = page.getByRole('navigation', { name: 'Console' });
   await expect(rail.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
   await expect(rail.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', `/console/${SAMPLE_SPACE_ID}`);
+  // The space is remembered (local storage by default) for /auth/landing.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('spaceguard:last-space'))).toBe(SAMPLE_SPACE_ID);
   await rail.getByRole('link', { name: 'Members' }).click();
   await expect(page).toHaveURL(`/console/management/member/${SAMPLE_SPACE_ID}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();

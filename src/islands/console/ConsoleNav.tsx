@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { buildPath, matchRoute } from '../../lib/routes.ts';
+import { ensureConfig } from '../../stores/config.ts';
+import { $currentSpaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { CONSOLE_AREAS } from './console-areas.ts';
 import './ConsoleNav.css';
@@ -16,7 +18,11 @@ function ConsoleNav({ compact = false }: Props) {
   useEffect(() => {
     const match = matchRoute(location.pathname);
     const spaceId = match?.params.space_id;
-    if (match && spaceId) setHere({ spaceId, pattern: match.route.pattern });
+    if (match && spaceId) {
+      setHere({ spaceId, pattern: match.route.pattern });
+      // Remembered in the storage the runtime config names, so wait for it.
+      void ensureConfig().then(() => $currentSpaceId.set(spaceId));
+    }
   }, []);
   return (
     <nav className={`console-nav${compact ? ' console-nav--compact' : ''}`} aria-label="Console">
