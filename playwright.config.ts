@@ -1,7 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /** One server for the whole suite: the built site served by the project's own server, as `npm start` does. */
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+/** A fresh embedded database per run. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'spaceguard-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +26,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node server/main.ts',
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${PORT}` },
     url: `http://127.0.0.1:${PORT}/_build/latest.json`,
     reuseExistingServer: false,
     timeout: 60_000,

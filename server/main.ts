@@ -1,9 +1,10 @@
-/** `npm start`: builds the site if it is missing, then serves it on one port (127.0.0.1:4321 unless PORT/HOST say otherwise). */
+/** `npm start`: builds the site if it is missing, migrates, then serves site and API on one port (127.0.0.1:4321 unless PORT/HOST say otherwise). */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { createApi } from './api.ts';
 import { createSiteApp } from './site.ts';
 
 const root = resolve(process.env.SITE_DIR ?? 'dist');
@@ -16,7 +17,11 @@ if (!existsSync(resolve(root, '_build/latest.json'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const api = await createApi(process.env);
 const app = new Hono();
+// The API first (it answers every /api path itself, unknown ones with its JSON 404), then the site.
+app.route('/', api.app);
+app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'No such API path.' } }, 404));
 app.route('/', createSiteApp(root));
 
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
@@ -30,7 +35,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
-    server.close(() => process.exit(0));
+    server.close(() => {
+      void api.close().finally(() => process.exit(0));
+    });
     setTimeout(() => process.exit(1), 10_000).unref();
   });
 }
