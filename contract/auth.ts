@@ -22,10 +22,13 @@ export function passwordProblem(password: string): string | null {
 }
 
 /** A new password that passes the strength rules. */
-export const NewPassword = z.string().superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const NewPassword = z
+  .string()
+  .max(passwordRules.maxLength, `Use at most ${passwordRules.maxLength} characters.`)
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const Name = z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
 const CaptchaToken = z.string().max(4096).optional();

@@ -27,12 +27,22 @@ const TimeZone = z.string().max(64).refine(isTimeZone, 'Use an IANA time zone su
 const RetentionDays = z.number().int().min(1, 'Keep data at least 1 day.').max(365);
 
 export const CreateSpaceBody = z
-  .object({ name: SpaceName, description: Description.optional(), timeZone: TimeZone.optional(), retentionDays: RetentionDays.optional() })
+  .object({
+    name: SpaceName,
+    description: Description.optional(),
+    timeZone: TimeZone.optional(),
+    retentionDays: RetentionDays.optional(),
+  })
   .meta({ id: 'CreateSpaceBody' });
 export type CreateSpaceBody = z.input<typeof CreateSpaceBody>;
 
 export const UpdateSpaceBody = z
-  .object({ name: SpaceName.optional(), description: Description.optional(), timeZone: TimeZone.optional(), retentionDays: RetentionDays.optional() })
+  .object({
+    name: SpaceName.optional(),
+    description: Description.optional(),
+    timeZone: TimeZone.optional(),
+    retentionDays: RetentionDays.optional(),
+  })
   .strict()
   .meta({ id: 'UpdateSpaceBody' });
 export type UpdateSpaceBody = z.input<typeof UpdateSpaceBody>;

@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ApiConfig, readConfig } from './config.ts';
@@ -50,6 +51,18 @@ export function createApp(options: CreateAppOptions) {
 
   const app = createRouter().basePath('/api');
   app.use('*', requestContext(deps));
+  // CDN deployment: the site on another origin calls the API with credentials.
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
+      credentials: true,
+      allowHeaders: ['Content-Type', 'Authorization'],
+      allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+      exposeHeaders: ['Retry-After', 'X-Request-Id', 'Content-Disposition'],
+      maxAge: 600,
+    }),
+  );
   app.use(
     '*',
     bodyLimit({
@@ -81,7 +94,11 @@ export function createApp(options: CreateAppOptions) {
         'JSON over HTTPS. Browsers use the session cookie (state-changing calls need an allowed Origin); scripts use `Authorization: Bearer <personal API token>`. `x-min-role` on each operation names the least access it needs.',
     },
   });
-  app.get('/docs', (c) => c.html(renderDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Spaceguard API', version: '0.1.0' } }))));
+  app.get('/docs', (c) =>
+    c.html(
+      renderDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Spaceguard API', version: '0.1.0' } })),
+    ),
+  );
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such API path.' } }, 404));
   app.onError((error, c) => {
@@ -94,7 +111,13 @@ export function createApp(options: CreateAppOptions) {
       const code = status === 400 ? 'bad_request' : status === 415 ? 'unsupported_media_type' : 'http_error';
       return c.json({ error: { code, message: error.message || 'Bad request.' } }, status);
     }
-    log({ level: 'error', msg: 'unhandled error', requestId: c.var.requestId, error: String(error), stack: error.stack });
+    log({
+      level: 'error',
+      msg: 'unhandled error',
+      requestId: c.var.requestId,
+      error: String(error),
+      stack: error.stack,
+    });
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side; try again.' } }, 500);
   });
   return api;

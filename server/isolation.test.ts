@@ -58,7 +58,9 @@ async function fixture() {
     [ids.viewer, 'viewer'],
     [ids.target, 'viewer'],
   ];
-  await t.db.insert(memberships).values(roles.map(([userId, role]) => ({ spaceId: space.id, userId: userId ?? '', role })));
+  await t.db
+    .insert(memberships)
+    .values(roles.map(([userId, role]) => ({ spaceId: space.id, userId: userId ?? '', role })));
   const [invitation] = await t.db
     .insert(invitations)
     .values({
@@ -106,7 +108,10 @@ test('every operation declares its least access', async () => {
   expect(doc.openapi).toBe('3.1.0');
   const ops = operations(doc);
   expect(ops.length).toBeGreaterThan(30);
-  for (const op of ops) expect(['anonymous', 'user', 'viewer', 'analyst', 'admin', 'owner'], `${op.method} ${op.path}`).toContain(op.access);
+  for (const op of ops)
+    expect(['anonymous', 'user', 'viewer', 'analyst', 'admin', 'owner'], `${op.method} ${op.path}`).toContain(
+      op.access,
+    );
   const docs = await t.call('GET', '/api/docs');
   expect(docs.status).toBe(200);
   expect(docs.text).toContain('/api/spaces/{spaceId}/members');
@@ -146,11 +151,15 @@ test('the role table holds on every operation for every caller', async () => {
       else expected = roleRank[caller as Role] >= roleRank[op.access as Role] ? 'ok' : 403;
       if (expected === 'ok' && (res.status < 200 || res.status >= 300)) failures.push(`denied: ${label}`);
       if (typeof expected === 'number' && res.status !== expected) failures.push(`expected ${expected}: ${label}`);
-      if (expected === 'any' && (res.status === 403 || (caller !== 'anonymous' && res.status === 401 && op.access === 'user'))) {
+      if (
+        expected === 'any' &&
+        (res.status === 403 || (caller !== 'anonymous' && res.status === 401 && op.access === 'user'))
+      ) {
         failures.push(`unexpected refusal: ${label}`);
       }
       // Signing out ends the caller's session: sign in again for the next operations.
-      if (op.path === '/api/auth/logout' && caller !== 'anonymous') cookies[caller] = (await t.signIn(emails[caller] ?? '')).cookie;
+      if (op.path === '/api/auth/logout' && caller !== 'anonymous')
+        cookies[caller] = (await t.signIn(emails[caller] ?? '')).cookie;
     }
   }
   expect(failures).toEqual([]);

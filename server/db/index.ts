@@ -1,4 +1,4 @@
 /** The storage layer: open, migrate, and the typed handle. */
-export { type Database, type Db, type Executor, openDatabase, type OpenDatabaseOptions, type Tx } from './database.ts';
+export { type Database, type Db, type Executor, type OpenDatabaseOptions, openDatabase, type Tx } from './database.ts';
 export { migrate } from './migrate.ts';
 export * as schema from './schema/index.ts';

@@ -19,7 +19,11 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
       throw new ApiError(403, 'foreign_origin', 'This request came from a site that may not change anything here.');
     }
   } else if (getCookie(c, SESSION_COOKIE)) {
-    throw new ApiError(403, 'origin_required', 'State-changing calls with a session cookie must send an Origin header.');
+    throw new ApiError(
+      403,
+      'origin_required',
+      'State-changing calls with a session cookie must send an Origin header.',
+    );
   }
   return next();
 });

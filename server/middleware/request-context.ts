@@ -23,7 +23,12 @@ export function requestContext(deps: AppDeps) {
     c.set('ip', clientIp(c, deps.config.trustProxy));
     c.set('user', null);
     c.set('session', null);
-    c.set('actor', { id: null, name: null, ip: c.var.ip, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null });
+    c.set('actor', {
+      id: null,
+      name: null,
+      ip: c.var.ip,
+      userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+    });
     await next();
     c.header('X-Request-Id', requestId);
     deps.log({

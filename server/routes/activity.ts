@@ -70,7 +70,17 @@ async function pageOf(db: Executor, spaceId: string, f: Filters, limit: number, 
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
-const csvColumns = ['createdAt', 'actorId', 'actorName', 'action', 'objectType', 'objectId', 'ip', 'userAgent', 'change'] as const;
+const csvColumns = [
+  'createdAt',
+  'actorId',
+  'actorName',
+  'action',
+  'objectType',
+  'objectId',
+  'ip',
+  'userAgent',
+  'change',
+] as const;
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -104,7 +114,10 @@ export const activityRoutes = createRouter()
       responses: {
         200: {
           description: 'The records, newest first',
-          content: { 'application/x-ndjson': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
+          content: {
+            'application/x-ndjson': { schema: { type: 'string' } },
+            'text/csv': { schema: { type: 'string' } },
+          },
         },
       },
     }),

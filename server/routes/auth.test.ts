@@ -23,14 +23,18 @@ describe('register and activate', () => {
     });
     expect(reg.status).toBe(201);
     const token = await t.lastToken('ada@example.com', '/auth/activation/');
-    const before = await t.call('POST', '/api/auth/login', { body: { email: 'ada@example.com', password: 'correct horse 42' } });
+    const before = await t.call('POST', '/api/auth/login', {
+      body: { email: 'ada@example.com', password: 'correct horse 42' },
+    });
     expect(before.status).toBe(403);
     expect(before.json.error.code).toBe('not_activated');
     expect((await t.call('POST', '/api/auth/activate', { body: { token } })).status).toBe(200);
     const again = await t.call('POST', '/api/auth/activate', { body: { token } });
     expect(again.status).toBe(409);
     expect(again.json.error.code).toBe('token_used');
-    const login = await t.call('POST', '/api/auth/login', { body: { email: 'ADA@example.com', password: 'correct horse 42' } });
+    const login = await t.call('POST', '/api/auth/login', {
+      body: { email: 'ADA@example.com', password: 'correct horse 42' },
+    });
     expect(login.status).toBe(200);
     const setCookie = login.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/sg_session=/);
@@ -42,7 +46,9 @@ describe('register and activate', () => {
   });
 
   test('an expired activation token says so', async () => {
-    await t.call('POST', '/api/auth/register', { body: { name: 'Old', email: 'old@example.com', password: 'correct horse 42' } });
+    await t.call('POST', '/api/auth/register', {
+      body: { name: 'Old', email: 'old@example.com', password: 'correct horse 42' },
+    });
     const token = await t.lastToken('old@example.com', '/auth/activation/');
     await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     const res = await t.call('POST', '/api/auth/activate', { body: { token } });
@@ -58,14 +64,21 @@ describe('register and activate', () => {
 
   test('unknown token is 404, duplicate email 409, weak password and bad email 400 naming the field', async () => {
     expect((await t.call('POST', '/api/auth/activate', { body: { token: 'x'.repeat(43) } })).status).toBe(404);
-    const dup = await t.call('POST', '/api/auth/register', { body: { name: 'A', email: 'ada@example.com', password: 'correct horse 42' } });
+    const dup = await t.call('POST', '/api/auth/register', {
+      body: { name: 'A', email: 'ada@example.com', password: 'correct horse 42' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.json.error.fields.email).toBeTruthy();
-    const weak = await t.call('POST', '/api/auth/register', { body: { name: 'W', email: 'not-an-email', password: 'short' } });
+    const weak = await t.call('POST', '/api/auth/register', {
+      body: { name: 'W', email: 'not-an-email', password: 'short' },
+    });
     expect(weak.status).toBe(400);
     expect(Object.keys(weak.json.error.fields).sort()).toEqual(['email', 'password']);
     const missing = await t.call('POST', '/api/auth/register', { body: {} });
-    expect(missing.json.error.fields).toMatchObject({ name: 'This field is required.', email: 'This field is required.' });
+    expect(missing.json.error.fields).toMatchObject({
+      name: 'This field is required.',
+      email: 'This field is required.',
+    });
     const [count] = await t.db.select().from(users).where(eq(users.email, 'not-an-email'));
     expect(count).toBeUndefined();
   });
@@ -83,10 +96,14 @@ describe('sign in, out and reset', () => {
   test('failed sign-ins are audited and rate limited per account with Retry-After', async () => {
     await t.signUp('rate@example.com');
     for (let i = 0; i < 5; i++) {
-      const res = await t.call('POST', '/api/auth/login', { body: { email: 'rate@example.com', password: 'wrong password 1' } });
+      const res = await t.call('POST', '/api/auth/login', {
+        body: { email: 'rate@example.com', password: 'wrong password 1' },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.call('POST', '/api/auth/login', { body: { email: 'rate@example.com', password: 'correct horse 42' } });
+    const blocked = await t.call('POST', '/api/auth/login', {
+      body: { email: 'rate@example.com', password: 'correct horse 42' },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     const failed = await t.db.select().from(activity).where(eq(activity.action, 'user.login_failed'));
@@ -98,9 +115,13 @@ describe('sign in, out and reset', () => {
     const limited = await createTestApiWithIpLimit();
     try {
       for (let i = 0; i < 3; i++) {
-        await limited.call('POST', '/api/auth/login', { body: { email: `n${i}@example.com`, password: 'nope nope 1' } });
+        await limited.call('POST', '/api/auth/login', {
+          body: { email: `n${i}@example.com`, password: 'nope nope 1' },
+        });
       }
-      const res = await limited.call('POST', '/api/auth/login', { body: { email: 'other@example.com', password: 'nope nope 1' } });
+      const res = await limited.call('POST', '/api/auth/login', {
+        body: { email: 'other@example.com', password: 'nope nope 1' },
+      });
       expect(res.status).toBe(429);
       expect(res.json.error.code).toBe('rate_limited');
       expect(res.headers.get('retry-after')).toBeTruthy();
@@ -121,18 +142,27 @@ describe('sign in, out and reset', () => {
     const weak = await t.call('POST', '/api/auth/reset', { body: { token, password: 'short' } });
     expect(weak.status).toBe(400);
     expect(weak.json.error.fields.password).toBeTruthy();
-    const ok = await t.call('POST', '/api/auth/reset', { body: { token, password: 'a new password 7' }, cookie: b.cookie });
+    const ok = await t.call('POST', '/api/auth/reset', {
+      body: { token, password: 'a new password 7' },
+      cookie: b.cookie,
+    });
     expect(ok.status).toBe(200);
     expect((await t.call('GET', '/api/me', { cookie: a.cookie })).status).toBe(401);
     expect((await t.call('GET', '/api/me', { cookie: b.cookie })).status).toBe(200);
     expect((await t.call('POST', '/api/auth/reset', { body: { token, password: 'another pass 8' } })).status).toBe(409);
-    expect((await t.call('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: 'a new password 7' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: 'a new password 7' } }))
+        .status,
+    ).toBe(200);
   });
 
   test('an expired reset token is refused', async () => {
     await t.call('POST', '/api/auth/forgot', { body: { email: 'ada@example.com' } });
     const token = await t.lastToken('ada@example.com', '/auth/reset/');
-    await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(oneTimeTokens.kind, 'reset'));
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(oneTimeTokens.kind, 'reset'));
     const res = await t.call('POST', '/api/auth/reset', { body: { token, password: 'a new password 7' } });
     expect(res.status).toBe(422);
   });

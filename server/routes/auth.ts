@@ -1,5 +1,4 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { Ok } from '../../contract/common.ts';
 import {
   Accepted,
   ActivateBody,
@@ -10,6 +9,7 @@ import {
   ResendActivationBody,
   ResetBody,
 } from '../../contract/auth.ts';
+import { Ok } from '../../contract/common.ts';
 import { Me } from '../../contract/me.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
@@ -60,7 +60,12 @@ export const authRoutes = createRouter()
           await recordActivity(
             tx,
             { ...c.var.actor, id: user.id, name: user.name },
-            { action: 'user.register', objectType: 'user', objectId: user.id, change: { name: user.name, email: user.email } },
+            {
+              action: 'user.register',
+              objectType: 'user',
+              objectId: user.id,
+              change: { name: user.name, email: user.email },
+            },
           );
           return issueToken(tx, user.id, 'activation', now());
         });
@@ -149,9 +154,14 @@ export const authRoutes = createRouter()
         (await retryAfter(db, ipKey, perIp, windowSeconds, at)) ??
         (await retryAfter(db, accountKey, perAccount, windowSeconds, at));
       if (wait !== null) {
-        throw new ApiError(429, 'rate_limited', `Too many sign-in attempts; try again in ${Math.ceil(wait / 60)} min.`, {
-          retryAfter: wait,
-        });
+        throw new ApiError(
+          429,
+          'rate_limited',
+          `Too many sign-in attempts; try again in ${Math.ceil(wait / 60)} min.`,
+          {
+            retryAfter: wait,
+          },
+        );
       }
       await checkCaptcha(c, input.captchaToken, 'login');
       const [user] = await db.select().from(users).where(eq(users.email, input.email));
@@ -163,7 +173,12 @@ export const authRoutes = createRouter()
           await recordActivity(
             tx,
             { ...c.var.actor, id: user?.id ?? null, name: user?.name ?? null },
-            { action: 'user.login_failed', objectType: 'user', objectId: user?.id ?? null, change: { email: input.email } },
+            {
+              action: 'user.login_failed',
+              objectType: 'user',
+              objectId: user?.id ?? null,
+              change: { email: input.email },
+            },
           );
         });
         throw new ApiError(401, 'invalid_credentials', 'Wrong email or password.', {
@@ -303,14 +318,16 @@ export const authRoutes = createRouter()
           const email = row.data?.email;
           if (!email) throw new ApiError(404, 'token_invalid', 'This link is not valid.');
           const [before] = await tx.select().from(users).where(eq(users.id, row.userId));
-          await tx
-            .update(users)
-            .set({ email, pendingEmail: null, updatedAt: now() })
-            .where(eq(users.id, row.userId));
+          await tx.update(users).set({ email, pendingEmail: null, updatedAt: now() }).where(eq(users.id, row.userId));
           await recordActivity(
             tx,
             { ...c.var.actor, id: row.userId, name: before?.name ?? null },
-            { action: 'user.email_change', objectType: 'user', objectId: row.userId, change: { from: before?.email, to: email } },
+            {
+              action: 'user.email_change',
+              objectType: 'user',
+              objectId: row.userId,
+              change: { from: before?.email, to: email },
+            },
           );
         });
       } catch (error) {

@@ -1,7 +1,6 @@
 /** A self-contained HTML reference of the OpenAPI document: no script, no font, nothing from the internet. */
 export function renderDocs(doc: unknown): string {
-  const esc = (s: unknown) =>
-    String(s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   const d = doc as {
     info?: { title?: string; description?: string };
     paths?: Record<string, Record<string, Operation>>;
@@ -31,7 +30,10 @@ ${bodySchema ? `<details><summary>Request body</summary><pre>${esc(JSON.stringif
     }
   }
   const schemas = Object.entries(d.components?.schemas ?? {})
-    .map(([name, s]) => `<details id="schema-${esc(name)}"><summary>${esc(name)}</summary><pre>${esc(JSON.stringify(s, null, 2))}</pre></details>`)
+    .map(
+      ([name, s]) =>
+        `<details id="schema-${esc(name)}"><summary>${esc(name)}</summary><pre>${esc(JSON.stringify(s, null, 2))}</pre></details>`,
+    )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(d.info?.title)} reference</title>

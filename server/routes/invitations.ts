@@ -27,7 +27,8 @@ export const invitationRoutes = createRouter()
       if (!row) throw notFound('invitation');
       const { invitation: i, spaceName } = row;
       if (i.acceptedAt) throw new ApiError(409, 'token_used', 'This invitation was already used.');
-      if (i.expiresAt <= c.var.deps.now()) throw new ApiError(422, 'token_expired', 'This invitation has expired; ask for a new one.');
+      if (i.expiresAt <= c.var.deps.now())
+        throw new ApiError(422, 'token_expired', 'This invitation has expired; ask for a new one.');
       return c.json(
         { id: i.id, spaceId: i.spaceId, spaceName, email: i.email, role: i.role, expiresAt: i.expiresAt.toISOString() },
         200,

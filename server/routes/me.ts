@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { Id, Ok } from '../../contract/common.ts';
 import { ApiTokenList, CreateApiTokenBody, CreatedApiToken, Me, SessionList, UpdateMeBody } from '../../contract/me.ts';
 import { AcceptedInvitation, InvitationPreviewList } from '../../contract/members.ts';
-import { apiTokens } from '../db/schema/api-tokens.ts';
 import type { ApiTokenRow } from '../db/schema/api-tokens.ts';
+import { apiTokens } from '../db/schema/api-tokens.ts';
 import { invitations } from '../db/schema/invitations.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { spaces } from '../db/schema/spaces.ts';
@@ -106,7 +106,12 @@ export const meRoutes = createRouter()
         const [row] = await tx.update(users).set(changes).where(eq(users.id, user.id)).returning();
         if (!row) throw notFound('user');
         if (Object.keys(change).length > 0) {
-          await recordActivity(tx, c.var.actor, { action: 'user.update', objectType: 'user', objectId: user.id, change });
+          await recordActivity(tx, c.var.actor, {
+            action: 'user.update',
+            objectType: 'user',
+            objectId: user.id,
+            change,
+          });
         }
         return { updated: row, emailToken: token };
       });
@@ -212,7 +217,13 @@ export const meRoutes = createRouter()
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(apiTokens)
-          .values({ userId: user.id, name: input.name, prefix: token.slice(0, 8), tokenHash: hashToken(token), expiresAt })
+          .values({
+            userId: user.id,
+            name: input.name,
+            prefix: token.slice(0, 8),
+            tokenHash: hashToken(token),
+            expiresAt,
+          })
           .returning();
         if (!created) throw new Error('insert returned nothing');
         await recordActivity(tx, c.var.actor, {

@@ -44,7 +44,10 @@ async function memberOf(tx: Executor, spaceId: string, userId: string) {
   return row;
 }
 
-function memberView(row: { membership: typeof memberships.$inferSelect; user: typeof users.$inferSelect }, role?: Role) {
+function memberView(
+  row: { membership: typeof memberships.$inferSelect; user: typeof users.$inferSelect },
+  role?: Role,
+) {
   return {
     userId: row.user.id,
     name: row.user.name,
@@ -297,7 +300,9 @@ export const memberRoutes = createRouter()
       await c.var.deps.db.transaction(async (tx) => {
         const [gone] = await tx
           .delete(invitations)
-          .where(and(eq(invitations.id, invitationId), eq(invitations.spaceId, space.id), isNull(invitations.acceptedAt)))
+          .where(
+            and(eq(invitations.id, invitationId), eq(invitations.spaceId, space.id), isNull(invitations.acceptedAt)),
+          )
           .returning();
         if (!gone) throw notFound('invitation');
         if (gone.role === 'owner' && c.var.role !== 'owner') throw ownerRequired();

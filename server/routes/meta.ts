@@ -25,7 +25,10 @@ export const devRoutes = createRouter().openapi(
     path: '/outbox',
     summary: 'Mail kept in the development outbox, newest first (not in production)',
     request: {
-      query: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      query: z.object({
+        to: z.string().max(254).optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+      }),
     },
     responses: { 200: json(OutboxList, 'Messages') },
   }),

@@ -26,7 +26,13 @@ describe('spaces', () => {
       body: { name: 'Acme', description: '# Hello', timeZone: 'Europe/Paris' },
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: 'Acme', plan: 'free', role: 'owner', retentionDays: 7, timeZone: 'Europe/Paris' });
+    expect(created.json).toMatchObject({
+      name: 'Acme',
+      plan: 'free',
+      role: 'owner',
+      retentionDays: 7,
+      timeZone: 'Europe/Paris',
+    });
     spaceId = created.json.id;
     const list = await t.call('GET', '/api/spaces', { cookie: owner.cookie });
     expect(list.json.items).toEqual([
@@ -81,12 +87,18 @@ describe('spaces', () => {
 
   test('DELETE needs the exact name', async () => {
     const doomed = await t.call('POST', '/api/spaces', { cookie: owner.cookie, body: { name: 'Doomed' } });
-    const wrong = await t.call('DELETE', `/api/spaces/${doomed.json.id}`, { cookie: owner.cookie, body: { confirmName: 'doomed' } });
+    const wrong = await t.call('DELETE', `/api/spaces/${doomed.json.id}`, {
+      cookie: owner.cookie,
+      body: { confirmName: 'doomed' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error.fields.confirmName).toBeTruthy();
     const missing = await t.call('DELETE', `/api/spaces/${doomed.json.id}`, { cookie: owner.cookie });
     expect(missing.status).toBe(400);
-    const ok = await t.call('DELETE', `/api/spaces/${doomed.json.id}`, { cookie: owner.cookie, body: { confirmName: 'Doomed' } });
+    const ok = await t.call('DELETE', `/api/spaces/${doomed.json.id}`, {
+      cookie: owner.cookie,
+      body: { confirmName: 'Doomed' },
+    });
     expect(ok.status).toBe(200);
     expect((await t.call('GET', `/api/spaces/${doomed.json.id}`, { cookie: owner.cookie })).status).toBe(404);
     const audit = await t.db.select().from(activity).where(eq(activity.action, 'space.delete'));
@@ -124,48 +136,82 @@ describe('members and invitations', () => {
   });
 
   test('an invitation for another address, an expired one, and a member invited twice', async () => {
-    await t.call('POST', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie, body: { email: 'carol@example.com', role: 'viewer' } });
+    await t.call('POST', `/api/spaces/${spaceId}/invitations`, {
+      cookie: owner.cookie,
+      body: { email: 'carol@example.com', role: 'viewer' },
+    });
     const token = await t.lastToken('carol@example.com', '/spaces\\?invitation=');
     const wrongUser = await t.call('POST', `/api/invitations/${token}/accept`, { cookie: bob.cookie });
     expect(wrongUser.status).toBe(403);
-    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, 'carol@example.com'));
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.email, 'carol@example.com'));
     const carol = await t.signUp('carol@example.com', 'Carol');
     const expired = await t.call('POST', `/api/invitations/${token}/accept`, { cookie: carol.cookie });
     expect(expired.status).toBe(422);
     expect(expired.json.error.code).toBe('token_expired');
-    const dup = await t.call('POST', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie, body: { email: 'bob@example.com', role: 'viewer' } });
+    const dup = await t.call('POST', `/api/spaces/${spaceId}/invitations`, {
+      cookie: owner.cookie,
+      body: { email: 'bob@example.com', role: 'viewer' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.json.error.fields.email).toBeTruthy();
   });
 
   test('the free plan allows 3 members, pending invitations included, and says so', async () => {
-    const third = await t.call('POST', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie, body: { email: 'dan@example.com', role: 'viewer' } });
+    const third = await t.call('POST', `/api/spaces/${spaceId}/invitations`, {
+      cookie: owner.cookie,
+      body: { email: 'dan@example.com', role: 'viewer' },
+    });
     expect(third.status).toBe(201);
-    const fourth = await t.call('POST', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie, body: { email: 'erin@example.com', role: 'viewer' } });
+    const fourth = await t.call('POST', `/api/spaces/${spaceId}/invitations`, {
+      cookie: owner.cookie,
+      body: { email: 'erin@example.com', role: 'viewer' },
+    });
     expect(fourth.status).toBe(422);
     expect(fourth.json.error.code).toBe('plan_limit_members');
     expect(fourth.json.error.message).toMatch(/Free plan allows 3 members/);
     expect(fourth.json.error.message).toMatch(/Pro/);
     const list = await t.call('GET', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie });
     expect(list.json.items.map((i: { email: string }) => i.email)).toEqual(['dan@example.com']);
-    const revoke = await t.call('DELETE', `/api/spaces/${spaceId}/invitations/${list.json.items[0].id}`, { cookie: owner.cookie });
+    const revoke = await t.call('DELETE', `/api/spaces/${spaceId}/invitations/${list.json.items[0].id}`, {
+      cookie: owner.cookie,
+    });
     expect(revoke.status).toBe(200);
-    expect((await t.call('GET', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie })).json.items).toEqual([]);
+    expect((await t.call('GET', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie })).json.items).toEqual(
+      [],
+    );
   });
 
   test('roles: admin cannot touch owners; the last owner stays; transfer; leave; remove', async () => {
-    const promote = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, { cookie: owner.cookie, body: { role: 'admin' } });
+    const promote = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, {
+      cookie: owner.cookie,
+      body: { role: 'admin' },
+    });
     expect(promote.status).toBe(200);
     expect(promote.json.role).toBe('admin');
-    const grab = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, { cookie: bob.cookie, body: { role: 'owner' } });
+    const grab = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, {
+      cookie: bob.cookie,
+      body: { role: 'owner' },
+    });
     expect(grab.status).toBe(403);
-    const demoteOwner = await t.call('PATCH', `/api/spaces/${spaceId}/members/${owner.user.id}`, { cookie: bob.cookie, body: { role: 'viewer' } });
+    const demoteOwner = await t.call('PATCH', `/api/spaces/${spaceId}/members/${owner.user.id}`, {
+      cookie: bob.cookie,
+      body: { role: 'viewer' },
+    });
     expect(demoteOwner.status).toBe(403);
-    const lastOwner = await t.call('PATCH', `/api/spaces/${spaceId}/members/${owner.user.id}`, { cookie: owner.cookie, body: { role: 'admin' } });
+    const lastOwner = await t.call('PATCH', `/api/spaces/${spaceId}/members/${owner.user.id}`, {
+      cookie: owner.cookie,
+      body: { role: 'admin' },
+    });
     expect(lastOwner.status).toBe(409);
     expect(lastOwner.json.error.code).toBe('last_owner');
     expect((await t.call('POST', `/api/spaces/${spaceId}/leave`, { cookie: owner.cookie })).status).toBe(409);
-    const badRole = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, { cookie: owner.cookie, body: { role: 'god' } });
+    const badRole = await t.call('PATCH', `/api/spaces/${spaceId}/members/${bob.user.id}`, {
+      cookie: owner.cookie,
+      body: { role: 'god' },
+    });
     expect(badRole.status).toBe(400);
     expect(badRole.json.error.fields.role).toBeTruthy();
     const unknown = await t.call('PATCH', `/api/spaces/${spaceId}/members/00000000-0000-4000-8000-000000000000`, {
@@ -173,11 +219,20 @@ describe('members and invitations', () => {
       body: { role: 'viewer' },
     });
     expect(unknown.status).toBe(404);
-    const transfer = await t.call('POST', `/api/spaces/${spaceId}/transfer`, { cookie: owner.cookie, body: { userId: bob.user.id } });
+    const transfer = await t.call('POST', `/api/spaces/${spaceId}/transfer`, {
+      cookie: owner.cookie,
+      body: { userId: bob.user.id },
+    });
     expect(transfer.status).toBe(200);
     const roles = await t.db.select().from(memberships).where(eq(memberships.spaceId, spaceId));
-    expect(Object.fromEntries(roles.map((r) => [r.userId, r.role]))).toEqual({ [owner.user.id]: 'admin', [bob.user.id]: 'owner' });
-    expect((await t.call('POST', `/api/spaces/${spaceId}/transfer`, { cookie: owner.cookie, body: { userId: bob.user.id } })).status).toBe(403);
+    expect(Object.fromEntries(roles.map((r) => [r.userId, r.role]))).toEqual({
+      [owner.user.id]: 'admin',
+      [bob.user.id]: 'owner',
+    });
+    expect(
+      (await t.call('POST', `/api/spaces/${spaceId}/transfer`, { cookie: owner.cookie, body: { userId: bob.user.id } }))
+        .status,
+    ).toBe(403);
     expect((await t.call('POST', `/api/spaces/${spaceId}/leave`, { cookie: owner.cookie })).status).toBe(200);
     expect((await t.call('GET', `/api/spaces/${spaceId}`, { cookie: owner.cookie })).status).toBe(404);
     expect((await t.call('GET', '/api/me', { cookie: owner.cookie })).json.lastSpaceId).toBeNull();
@@ -203,12 +258,22 @@ describe('activity', () => {
       'member.leave',
     ]);
     const roleChange = all.json.items.find((a: { action: string }) => a.action === 'member.role_change');
-    expect(roleChange).toMatchObject({ objectType: 'member', ip: '203.0.113.7', change: { from: 'analyst', to: 'admin' } });
+    expect(roleChange).toMatchObject({
+      objectType: 'member',
+      ip: '203.0.113.7',
+      change: { from: 'analyst', to: 'admin' },
+    });
 
     const filtered = await t.call('GET', `/api/spaces/${spaceId}/activity?action=invitation.create`, { cookie });
     expect(filtered.json.items).toHaveLength(3);
-    const byActor = await t.call('GET', `/api/spaces/${spaceId}/activity?actor=${owner.user.id}&objectType=space`, { cookie });
-    expect(byActor.json.items.map((a: { action: string }) => a.action)).toEqual(['space.transfer', 'space.update', 'space.create']);
+    const byActor = await t.call('GET', `/api/spaces/${spaceId}/activity?actor=${owner.user.id}&objectType=space`, {
+      cookie,
+    });
+    expect(byActor.json.items.map((a: { action: string }) => a.action)).toEqual([
+      'space.transfer',
+      'space.update',
+      'space.create',
+    ]);
     const future = await t.call('GET', `/api/spaces/${spaceId}/activity?from=2999-01-01T00:00:00Z`, { cookie });
     expect(future.json).toEqual({ items: [], nextCursor: null });
 
@@ -230,7 +295,10 @@ describe('activity', () => {
 
     const ndjson = await t.call('GET', `/api/spaces/${spaceId}/activity/export`, { cookie });
     expect(ndjson.headers.get('content-type')).toMatch(/ndjson/);
-    const lines = ndjson.text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = ndjson.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(10);
     const csv = await t.call('GET', `/api/spaces/${spaceId}/activity/export?format=csv&action=member.join`, { cookie });
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);

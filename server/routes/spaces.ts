@@ -1,17 +1,16 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { SpaceParams } from '../../contract/common.ts';
-import { Ok } from '../../contract/common.ts';
+import type { Role } from '../../contract/common.ts';
+import { Ok, SpaceParams } from '../../contract/common.ts';
 import {
   CreateSpaceBody,
-  UpdateSpaceBody,
   DeleteSpaceBody,
+  type Plan,
+  planLimits,
   Space,
   SpaceCardList,
   TransferSpaceBody,
-  planLimits,
-  type Plan,
+  UpdateSpaceBody,
 } from '../../contract/spaces.ts';
-import type { Role } from '../../contract/common.ts';
 import { memberships } from '../db/schema/memberships.ts';
 import { type SpaceRow, spaces } from '../db/schema/spaces.ts';
 import { users } from '../db/schema/users.ts';
@@ -163,7 +162,13 @@ export const spaceRoutes = createRouter()
           .returning();
         if (!row) throw notFound('space');
         if (Object.keys(change).length > 0) {
-          await recordActivity(tx, c.var.actor, { spaceId: space.id, action: 'space.update', objectType: 'space', objectId: space.id, change });
+          await recordActivity(tx, c.var.actor, {
+            spaceId: space.id,
+            action: 'space.update',
+            objectType: 'space',
+            objectId: space.id,
+            change,
+          });
         }
         return row;
       });
@@ -181,7 +186,8 @@ export const spaceRoutes = createRouter()
     async (c) => {
       const { confirmName } = c.req.valid('json');
       const space = c.var.space;
-      if (confirmName !== space.name) throw fieldError('confirmName', 'Type the name of the space exactly to delete it.');
+      if (confirmName !== space.name)
+        throw fieldError('confirmName', 'Type the name of the space exactly to delete it.');
       await c.var.deps.db.transaction(async (tx) => {
         await recordActivity(tx, c.var.actor, {
           spaceId: space.id,
@@ -215,9 +221,18 @@ export const spaceRoutes = createRouter()
           .select()
           .from(memberships)
           .where(and(eq(memberships.spaceId, space.id), eq(memberships.userId, userId)));
-        if (!target) throw new ApiError(404, 'not_found', 'No such member.', { fields: { userId: 'Not a member of this space.' } });
-        await tx.update(memberships).set({ role: 'owner' }).where(and(eq(memberships.spaceId, space.id), eq(memberships.userId, userId)));
-        await tx.update(memberships).set({ role: 'admin' }).where(and(eq(memberships.spaceId, space.id), eq(memberships.userId, me.id)));
+        if (!target)
+          throw new ApiError(404, 'not_found', 'No such member.', {
+            fields: { userId: 'Not a member of this space.' },
+          });
+        await tx
+          .update(memberships)
+          .set({ role: 'owner' })
+          .where(and(eq(memberships.spaceId, space.id), eq(memberships.userId, userId)));
+        await tx
+          .update(memberships)
+          .set({ role: 'admin' })
+          .where(and(eq(memberships.spaceId, space.id), eq(memberships.userId, me.id)));
         await recordActivity(tx, c.var.actor, {
           spaceId: space.id,
           action: 'space.transfer',

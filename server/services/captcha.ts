@@ -15,7 +15,11 @@ export function createCaptchaVerifier(secret: string, fetchImpl: typeof fetch = 
       const res = await fetchImpl(recaptchaVerifyUrl, { method: 'POST', body, signal: AbortSignal.timeout(5000) });
       if (!res.ok) return false;
       const answer = (await res.json()) as SiteVerifyAnswer;
-      return answer.success === true && (answer.action === undefined || answer.action === action) && (answer.score ?? 1) >= 0.5;
+      return (
+        answer.success === true &&
+        (answer.action === undefined || answer.action === action) &&
+        (answer.score ?? 1) >= 0.5
+      );
     } catch {
       return false;
     }

@@ -31,7 +31,10 @@ export async function checkMemberLimit(tx: Executor, space: SpaceRow, adding: nu
 }
 
 /** Accepts the invitation matching `where` for the signed-in user, in one transaction. */
-export async function acceptInvitation(c: Context<AppEnv>, where: SQL | undefined): Promise<{ spaceId: string; role: Role }> {
+export async function acceptInvitation(
+  c: Context<AppEnv>,
+  where: SQL | undefined,
+): Promise<{ spaceId: string; role: Role }> {
   const user = c.var.user;
   if (!user) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
   const { db, now } = c.var.deps;
@@ -45,7 +48,11 @@ export async function acceptInvitation(c: Context<AppEnv>, where: SQL | undefine
     if (!row) throw notFound('invitation');
     const { invitation, space } = row;
     if (invitation.email !== user.email) {
-      throw new ApiError(403, 'invitation_other_email', `This invitation is for ${invitation.email}; sign in with that address.`);
+      throw new ApiError(
+        403,
+        'invitation_other_email',
+        `This invitation is for ${invitation.email}; sign in with that address.`,
+      );
     }
     if (invitation.acceptedAt) throw new ApiError(409, 'token_used', 'This invitation was already used.');
     if (invitation.expiresAt <= at) {

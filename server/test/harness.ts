@@ -48,14 +48,29 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   };
 }
 
-type CallOptions = { body?: unknown; cookie?: string; token?: string; headers?: Record<string, string>; origin?: string | null };
+type CallOptions = {
+  body?: unknown;
+  cookie?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  origin?: string | null;
+};
 
 /** One app on one fresh database, with helpers that speak HTTP through app.request(). */
-export async function createTestApi(overrides: { config?: Partial<ApiConfig>; mailer?: Mailer; now?: () => Date } = {}) {
+export async function createTestApi(
+  overrides: { config?: Partial<ApiConfig>; mailer?: Mailer; now?: () => Date } = {},
+) {
   const { database, drop } = await freshDatabase();
   const app = createApp({
     db: database.db,
-    config: { publicUrl: BASE, allowedOrigins: [ORIGIN], trustProxy: true, production: false, smtpUrl: undefined, ...overrides.config },
+    config: {
+      publicUrl: BASE,
+      allowedOrigins: [ORIGIN],
+      trustProxy: true,
+      production: false,
+      smtpUrl: undefined,
+      ...overrides.config,
+    },
     captcha: fakeCaptcha,
     log: silentLogger,
     ...(overrides.mailer ? { mailer: overrides.mailer } : {}),
