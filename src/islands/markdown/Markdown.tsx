@@ -6,8 +6,8 @@ import './Markdown.css';
 
 /** Props of the Markdown renderer. */
 export interface MarkdownProps {
-  /** The Markdown source, e.g. an alert note. */
-  readonly children: string;
+  /** The Markdown source, e.g. an alert note. A prop, not children: Astro hands islands their children as HTML. */
+  readonly source: string;
   /** Extra class on the wrapper. */
   readonly className?: string | undefined;
 }
@@ -22,11 +22,11 @@ function SafeLink({ node: _node, ...props }: AnchorHTMLAttributes<HTMLAnchorElem
 const components: Components = { a: SafeLink };
 
 /** Renders untrusted Markdown safely: raw HTML is dropped, unsafe URLs are removed by react-markdown's default. */
-export function Markdown({ children, className }: MarkdownProps) {
+export function Markdown({ source, className }: MarkdownProps) {
   return (
     <div className={['sg-markdown', className].filter(Boolean).join(' ')}>
       <ReactMarkdown remarkPlugins={plugins} components={components} skipHtml>
-        {children}
+        {source}
       </ReactMarkdown>
     </div>
   );
