@@ -88,3 +88,4 @@ export const SpaceCard = z
   .meta({ id: 'SpaceCard' });
 export type SpaceCard = z.infer<typeof SpaceCard>;
 export const SpaceCardList = z.object({ items: z.array(SpaceCard) }).meta({ id: 'SpaceCardList' });
+export type SpaceCardList = z.infer<typeof SpaceCardList>;

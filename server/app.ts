@@ -11,7 +11,7 @@ import { authenticate } from './middleware/authenticate.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { createRouter } from './router.ts';
-import { activityRoutes } from './routes/activity.ts';
+import { accountActivityRoutes, activityRoutes } from './routes/activity.ts';
 import { authRoutes } from './routes/auth.ts';
 import { renderDocs } from './routes/docs.ts';
 import { invitationRoutes } from './routes/invitations.ts';
@@ -79,6 +79,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/', healthRoutes)
     .route('/auth', authRoutes)
     .route('/me', meRoutes)
+    .route('/me', accountActivityRoutes)
     .route('/spaces', spaceRoutes)
     .route('/spaces', memberRoutes)
     .route('/spaces', activityRoutes)

@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { stream } from 'hono/streaming';
 import type { z } from 'zod';
 import { ActivityExportQuery, ActivityPage, ActivityQuery } from '../../contract/activity.ts';
 import { SpaceParams } from '../../contract/common.ts';
 import type { Executor } from '../db/database.ts';
 import { type ActivityRow, activity } from '../db/schema/activity.ts';
-import { fieldError } from '../errors.ts';
+import { ApiError, fieldError } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
 
 type Filters = Pick<z.infer<typeof ActivityQuery>, 'actor' | 'action' | 'objectType' | 'from' | 'to'>;
@@ -41,8 +41,8 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   }
 }
 
-function conditions(spaceId: string, f: Filters): SQL[] {
-  const where: SQL[] = [eq(activity.spaceId, spaceId)];
+function conditions(scope: SQL, f: Filters): SQL[] {
+  const where: SQL[] = [scope];
   if (f.actor) where.push(eq(activity.actorId, f.actor));
   if (f.action) where.push(eq(activity.action, f.action));
   if (f.objectType) where.push(eq(activity.objectType, f.objectType));
@@ -52,8 +52,8 @@ function conditions(spaceId: string, f: Filters): SQL[] {
 }
 
 /** One page, newest first, keyset-paginated on (createdAt, id). */
-async function pageOf(db: Executor, spaceId: string, f: Filters, limit: number, cursor?: string) {
-  const where = conditions(spaceId, f);
+async function pageOf(db: Executor, scope: SQL, f: Filters, limit: number, cursor?: string) {
+  const where = conditions(scope, f);
   if (cursor) {
     const { at, id } = decodeCursor(cursor);
     const older = or(lt(activity.createdAt, at), and(eq(activity.createdAt, at), lt(activity.id, id)));
@@ -101,7 +101,7 @@ export const activityRoutes = createRouter()
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const result = await pageOf(c.var.deps.db, c.var.space.id, q, q.limit, q.cursor);
+      const result = await pageOf(c.var.deps.db, eq(activity.spaceId, c.var.space.id), q, q.limit, q.cursor);
       return c.json({ items: result.items.map(view), nextCursor: result.nextCursor }, 200);
     },
   )
@@ -132,7 +132,7 @@ export const activityRoutes = createRouter()
         if (csv) await out.write(`${csvColumns.join(',')}\n`);
         let cursor: string | undefined;
         do {
-          const result = await pageOf(db, spaceId, q, 1000, cursor);
+          const result = await pageOf(db, eq(activity.spaceId, spaceId), q, 1000, cursor);
           const lines = result.items.map((row) => {
             const v = view(row);
             return csv ? csvColumns.map((k) => csvCell(v[k])).join(',') : JSON.stringify(v);
@@ -143,3 +143,24 @@ export const activityRoutes = createRouter()
       });
     },
   );
+
+/** The caller's own account events (sign-ins, failed sign-ins, profile, tokens), for the profile page. */
+export const accountActivityRoutes = createRouter().openapi(
+  route('user', {
+    method: 'get',
+    path: '/activity',
+    summary: "The signed-in user's account events outside spaces, newest first",
+    request: { query: ActivityQuery.omit({ actor: true }) },
+    responses: { 200: json(ActivityPage, 'One page') },
+  }),
+  async (c) => {
+    const q = c.req.valid('query');
+    const user = c.var.user;
+    if (!user) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
+    const mine =
+      and(isNull(activity.spaceId), or(eq(activity.actorId, user.id), eq(activity.objectId, user.id))) ??
+      isNull(activity.spaceId);
+    const result = await pageOf(c.var.deps.db, mine, q, q.limit, q.cursor);
+    return c.json({ items: result.items.map(view), nextCursor: result.nextCursor }, 200);
+  },
+);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import {
   Accepted,
   ActivateBody,
@@ -194,6 +194,8 @@ export const authRoutes = createRouter()
       const expiresAt = new Date(at.getTime() + config.sessionDays * 86_400_000);
       await db.transaction(async (tx) => {
         await clearHits(tx, accountKey);
+        // Housekeeping: this user's expired sessions go when a new one starts.
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, at)));
         const [session] = await tx
           .insert(sessions)
           .values({

@@ -127,6 +127,21 @@ describe('personal API tokens', () => {
   });
 });
 
+describe('account activity', () => {
+  test('sign-ins, failed sign-ins and profile changes of the caller only, newest first', async () => {
+    await t.call('POST', '/api/auth/login', { body: { email: 'pat2@example.com', password: 'wrong wrong 1' } });
+    const res = await t.call('GET', '/api/me/activity?limit=100', { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    const actions: string[] = res.json.items.map((a: { action: string }) => a.action);
+    expect(actions[0]).toBe('user.login_failed');
+    expect(actions).toEqual(expect.arrayContaining(['user.register', 'user.activate', 'user.login', 'user.update']));
+    expect(res.json.items.every((a: { spaceId: string | null }) => a.spaceId === null)).toBe(true);
+    const other = await t.signUp('stranger@example.com');
+    const theirs = await t.call('GET', '/api/me/activity?limit=100', { cookie: other.cookie });
+    expect(theirs.json.items.every((a: { actorId: string | null }) => a.actorId !== me.user.id)).toBe(true);
+  });
+});
+
 describe('pending invitations of the signed-in user', () => {
   test('listed and accepted by id', async () => {
     const host = await t.signUp('host@example.com');

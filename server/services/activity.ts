@@ -24,5 +24,7 @@ export async function recordActivity(tx: Executor, actor: Actor, input: Activity
     ip: actor.ip,
     userAgent: actor.userAgent,
     change: input.change ?? null,
+    // Millisecond precision, as in the list cursors.
+    createdAt: new Date(),
   });
 }
