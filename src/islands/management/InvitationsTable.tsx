@@ -1,0 +1,63 @@
+import type { Role } from '../../../contract/common.ts';
+import type { Invitation } from '../../../contract/members.ts';
+import { ConfirmButton } from './ConfirmButton.tsx';
+import { dateTime } from './format.ts';
+import { canManage, roleLabel } from './role-rules.ts';
+
+interface Props {
+  readonly invitations: readonly Invitation[];
+  readonly myRole: Role;
+  readonly onRevoke: (invitation: Invitation) => Promise<void>;
+}
+
+/** Pending invitations: email, role, who invited, expiry, revoke. */
+export function InvitationsTable({ invitations, myRole, onRevoke }: Props) {
+  if (invitations.length === 0) {
+    return <p className="muted">No pending invitations.</p>;
+  }
+  const anyActions = invitations.some((i) => canManage(myRole, i.role));
+  return (
+    <div className="sg-table-wrap">
+      <table className="data">
+        <caption className="visually-hidden">Pending invitations</caption>
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Invited by</th>
+            <th scope="col">Expires</th>
+            {anyActions && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {invitations.map((invitation) => (
+            <tr key={invitation.id}>
+              <th scope="row">{invitation.email}</th>
+              <td>{roleLabel(invitation.role)}</td>
+              <td>{invitation.invitedBy ?? '—'}</td>
+              <td>
+                <time dateTime={invitation.expiresAt}>{dateTime(invitation.expiresAt)}</time>
+              </td>
+              {anyActions && (
+                <td>
+                  {canManage(myRole, invitation.role) && (
+                    <ConfirmButton
+                      label="Revoke"
+                      ariaLabel={`Revoke the invitation of ${invitation.email}`}
+                      question={`Revoke the invitation of ${invitation.email}?`}
+                      onConfirm={() => onRevoke(invitation)}
+                    />
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
