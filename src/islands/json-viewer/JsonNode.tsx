@@ -62,6 +62,7 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
   const [shown, setShown] = useState(pageSize);
   const [copyState, copy] = useCopy(value);
   const labelId = useId();
+  const statusId = useId();
   const kind = kindOf(value);
   const total = container ? childCount(container) : 0;
   const children = useMemo(
@@ -78,21 +79,23 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
       aria-level={depth + 1}
       aria-posinset={position}
       aria-setsize={siblings}
-      aria-labelledby={labelId}
+      aria-labelledby={`${labelId} ${statusId}`}
       tabIndex={active ? 0 : -1}
       data-path={path}
       className="sg-json__item"
     >
       <div className="sg-json__row" style={{ paddingLeft: `${depth * INDENT_PX}px` }}>
         {container ? (
+          // Pointer users click it; keyboard and screen-reader users open nodes with the arrow keys and aria-expanded.
           <button
             type="button"
             tabIndex={-1}
+            aria-hidden="true"
             className="sg-json__toggle"
-            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${title}`}
+            title={expanded ? 'Collapse' : 'Expand'}
             onClick={() => setExpanded((open) => !open)}
           >
-            <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+            {expanded ? '▾' : '▸'}
           </button>
         ) : (
           <span className="sg-json__spacer" />
@@ -118,11 +121,12 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
           tabIndex={active ? 0 : -1}
           className="sg-json__copy"
           aria-label={`Copy ${title} as JSON`}
+          title="Copy as JSON"
           onClick={copy}
         >
-          Copy
+          <span aria-hidden="true">⧉</span>
         </button>
-        <span className="sg-json__copied" aria-live="polite">
+        <span id={statusId} className="sg-json__copied" aria-live="polite">
           {copyState === 'copied' ? 'Copied!' : copyState === 'failed' ? 'Copy failed' : ''}
         </span>
       </div>

@@ -21,6 +21,7 @@ describe('Markdown', () => {
     expect(boxes[0]).toBeChecked();
     expect(boxes[1]).not.toBeChecked();
     expect(boxes[0]).toBeDisabled();
+    expect(boxes.map((box) => box.getAttribute('aria-label'))).toEqual(['Done', 'Not done']);
   });
 
   test.each([

@@ -1,5 +1,5 @@
 /** Markdown island: GitHub flavour (tables, task lists, strikethrough, autolinks), no emoji shortcodes, no raw HTML. */
-import type { AnchorHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, InputHTMLAttributes } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import './Markdown.css';
@@ -19,7 +19,13 @@ function SafeLink({ node: _node, ...props }: AnchorHTMLAttributes<HTMLAnchorElem
   return <a {...props} target="_blank" rel="noopener noreferrer" />;
 }
 
-const components: Components = { a: SafeLink };
+// GitHub task-list boxes are read-only; they get a name so screen readers say what the state means.
+function TaskCheckbox({ node: _node, ...props }: InputHTMLAttributes<HTMLInputElement> & { node?: unknown }) {
+  if (props.type !== 'checkbox') return <input {...props} />;
+  return <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />;
+}
+
+const components: Components = { a: SafeLink, input: TaskCheckbox };
 
 /** Renders untrusted Markdown safely: raw HTML is dropped, unsafe URLs are removed by react-markdown's default. */
 export function Markdown({ source, className }: MarkdownProps) {
