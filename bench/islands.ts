@@ -230,7 +230,7 @@ async function jsonViewerTimings(): Promise<{
     const render = performance.now() - started;
 
     // The largest node is the events array; its toggle is clicked as a user would.
-    const toggle = [...container.querySelectorAll('.sg-json__row')]
+    const toggle = [...container.querySelectorAll('.sg-json__item')]
       .find((row) => row.querySelector('.sg-json__key')?.textContent === 'events')
       ?.querySelector<HTMLButtonElement>('.sg-json__toggle');
     if (!toggle) throw new Error('the events node has no toggle');

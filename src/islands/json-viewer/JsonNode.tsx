@@ -1,4 +1,4 @@
-/** One node of the JSON tree: its row (toggle, key, value or preview, copy) and, only while expanded, its children. */
+/** One node of the JSON tree: its treeitem row (toggle, key, value or preview, copy) and, only while expanded, its children. */
 import { memo, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   childCount,
@@ -63,6 +63,7 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
   const [copyState, copy] = useCopy(value);
   const labelId = useId();
   const statusId = useId();
+  const groupId = useId();
   const kind = kindOf(value);
   const total = container ? childCount(container) : 0;
   const children = useMemo(
@@ -72,19 +73,22 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
   const active = activePath === path;
   const title = name ?? 'root';
 
+  // The group is a sibling owned by the treeitem (aria-owns), so an item's own text is only its row.
   return (
-    <div
-      role="treeitem"
-      aria-expanded={container ? expanded : undefined}
-      aria-level={depth + 1}
-      aria-posinset={position}
-      aria-setsize={siblings}
-      aria-labelledby={`${labelId} ${statusId}`}
-      tabIndex={active ? 0 : -1}
-      data-path={path}
-      className="sg-json__item"
-    >
-      <div className="sg-json__row" style={{ paddingLeft: `${depth * INDENT_PX}px` }}>
+    <div className="sg-json__node">
+      <div
+        role="treeitem"
+        aria-expanded={container ? expanded : undefined}
+        aria-owns={container && expanded ? groupId : undefined}
+        aria-level={depth + 1}
+        aria-posinset={position}
+        aria-setsize={siblings}
+        aria-labelledby={`${labelId} ${statusId}`}
+        tabIndex={active ? 0 : -1}
+        data-path={path}
+        className="sg-json__item"
+        style={{ paddingLeft: `${depth * INDENT_PX}px` }}
+      >
         {container ? (
           // Pointer users click it; keyboard and screen-reader users open nodes with the arrow keys and aria-expanded.
           <button
@@ -132,7 +136,7 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
       </div>
       {container && expanded ? (
         // biome-ignore lint/a11y/useSemanticElements: a tree's nested items are a group by the ARIA tree pattern, not a fieldset.
-        <div role="group" className="sg-json__group">
+        <div role="group" id={groupId} className="sg-json__group">
           {children.map(([key, child], index) => (
             <JsonNode
               key={key}

@@ -21,7 +21,19 @@ export interface JsonViewerProps {
 const ITEM = '[role="treeitem"]';
 
 function toggleOf(item: HTMLElement): HTMLButtonElement | null {
-  return item.querySelector(':scope > .sg-json__row > .sg-json__toggle');
+  return item.querySelector(':scope > .sg-json__toggle');
+}
+
+// A node's children live in the group it owns; its parent is the treeitem owning the group it sits in.
+function firstChildOf(item: HTMLElement): HTMLElement | null {
+  const group = document.getElementById(item.getAttribute('aria-owns') ?? '');
+  return group?.querySelector<HTMLElement>(ITEM) ?? null;
+}
+
+function parentOf(item: HTMLElement): HTMLElement | null {
+  const group = item.closest('.sg-json__group');
+  const owner = group?.previousElementSibling;
+  return owner instanceof HTMLElement && owner.matches(ITEM) ? owner : null;
 }
 
 /** Shows any JSON document as a tree; a 5 MB document renders only what is open. */
@@ -62,12 +74,12 @@ export function JsonViewer({ data, label = 'JSON', expandDepth = 1, pageSize = 1
         break;
       case 'ArrowRight':
         if (expanded === 'false') toggleOf(item)?.click();
-        else if (expanded === 'true') next = item.querySelector<HTMLElement>(`:scope > .sg-json__group > ${ITEM}`);
+        else if (expanded === 'true') next = firstChildOf(item);
         else return;
         break;
       case 'ArrowLeft':
         if (expanded === 'true') toggleOf(item)?.click();
-        else next = item.parentElement?.closest<HTMLElement>(ITEM);
+        else next = parentOf(item);
         break;
       case 'Enter':
       case ' ':
