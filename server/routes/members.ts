@@ -17,6 +17,7 @@ import { ApiError, notFound } from '../errors.ts';
 import { body, createRouter, json, route } from '../router.ts';
 import { recordActivity } from '../services/activity.ts';
 import { checkMemberLimit } from '../services/invitations.ts';
+import { lockSpace } from '../services/lock-space.ts';
 import { deliver } from '../services/mailer.ts';
 import { hashToken, randomToken } from '../services/tokens.ts';
 
@@ -90,6 +91,7 @@ export const memberRoutes = createRouter()
       const { role } = c.req.valid('json');
       const space = c.var.space;
       const result = await c.var.deps.db.transaction(async (tx) => {
+        await lockSpace(tx, space.id);
         const target = await memberOf(tx, space.id, userId);
         const from = target.membership.role;
         if ((from === 'owner' || role === 'owner') && c.var.role !== 'owner') throw ownerRequired();
@@ -125,6 +127,7 @@ export const memberRoutes = createRouter()
       const { userId } = c.req.valid('param');
       const space = c.var.space;
       await c.var.deps.db.transaction(async (tx) => {
+        await lockSpace(tx, space.id);
         const target = await memberOf(tx, space.id, userId);
         if (target.membership.role === 'owner') {
           if (c.var.role !== 'owner') throw ownerRequired();
@@ -161,6 +164,7 @@ export const memberRoutes = createRouter()
       const me = c.var.user;
       if (!me) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
       await c.var.deps.db.transaction(async (tx) => {
+        await lockSpace(tx, space.id);
         if (c.var.role === 'owner' && (await ownerCount(tx, space.id)) <= 1) {
           throw new ApiError(409, 'last_owner', 'You are the last owner; transfer ownership or delete the space.');
         }
@@ -232,6 +236,7 @@ export const memberRoutes = createRouter()
       const at = now();
       const token = randomToken();
       const invitation = await db.transaction(async (tx) => {
+        await lockSpace(tx, space.id);
         const [already] = await tx
           .select({ id: users.id })
           .from(memberships)

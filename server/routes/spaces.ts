@@ -17,6 +17,7 @@ import { users } from '../db/schema/users.ts';
 import { ApiError, fieldError, notFound } from '../errors.ts';
 import { body, createRouter, json, route } from '../router.ts';
 import { recordActivity } from '../services/activity.ts';
+import { lockSpace } from '../services/lock-space.ts';
 
 function spaceView(space: SpaceRow, role: Role) {
   return {
@@ -217,6 +218,7 @@ export const spaceRoutes = createRouter()
       if (!me) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
       if (userId === me.id) throw fieldError('userId', 'You already own this space; pick another member.');
       await c.var.deps.db.transaction(async (tx) => {
+        await lockSpace(tx, space.id);
         const [target] = await tx
           .select()
           .from(memberships)

@@ -10,6 +10,7 @@ import { type SpaceRow, spaces } from '../db/schema/spaces.ts';
 import { users } from '../db/schema/users.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { recordActivity } from './activity.ts';
+import { lockSpace } from './lock-space.ts';
 
 /** 422 naming the limit and the plan that lifts it, when a space would exceed its member limit. */
 export async function checkMemberLimit(tx: Executor, space: SpaceRow, adding: number, now: Date): Promise<void> {
@@ -47,6 +48,7 @@ export async function acceptInvitation(
       .where(where);
     if (!row) throw notFound('invitation');
     const { invitation, space } = row;
+    await lockSpace(tx, space.id);
     if (invitation.email !== user.email) {
       throw new ApiError(
         403,
