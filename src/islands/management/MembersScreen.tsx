@@ -9,6 +9,7 @@ import { InvitationsTable } from './InvitationsTable.tsx';
 import { InviteForm } from './InviteForm.tsx';
 import { MembersTable } from './MembersTable.tsx';
 import { loadMembersData } from './members-data.ts';
+import { navigate } from './navigate.ts';
 import { atLeast, roleLabel } from './role-rules.ts';
 import { noSpaceError, ScreenProblem } from './ScreenProblem.tsx';
 import { useLoad } from './use-load.ts';
@@ -74,7 +75,7 @@ export function MembersScreen() {
   const leave = async (): Promise<void> => {
     try {
       await api(`${base}/leave`, { method: 'POST' });
-      location.assign('/spaces');
+      navigate('/spaces');
     } catch (error) {
       setNotice({ tone: 'error', text: errorMessage(error) });
     }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { signInUrl } from '../../stores/session.ts';
 import { Alert } from '../shared/Alert.tsx';
+import { navigate } from './navigate.ts';
 
 interface Props {
   readonly error: unknown;
@@ -15,7 +16,7 @@ export const NOT_A_MEMBER = 'This space does not exist or you are not a member.'
 export function ScreenProblem({ error, onRetry }: Props) {
   const signedOut = error instanceof ApiError && error.status === 401;
   useEffect(() => {
-    if (signedOut) location.assign(signInUrl());
+    if (signedOut) navigate(signInUrl());
   }, [signedOut]);
   if (signedOut) return <p className="muted">You are signed out; taking you to sign in…</p>;
   if (error instanceof ApiError && error.status === 404) {
