@@ -33,6 +33,7 @@ test('unknown API paths answer 404 in the error shape', async () => {
   const res = await t.call('GET', '/api/nowhere');
   expect(res.status).toBe(404);
   expect(res.json).toEqual({ error: { code: 'not_found', message: 'No such API path.' } });
+  expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test('production: no development outbox, Secure cookies', async () => {
