@@ -45,6 +45,27 @@ const REQUIRED_MODULES: Readonly<Record<ChartConstructor, readonly ChartModule[]
   mapChart: ['map'],
 };
 
+// Local exports only: PDF would need jsPDF from a URL, and nothing is fetched from outside the site.
+const DEFAULT_OPTIONS: Options = {
+  exporting: {
+    buttons: {
+      contextButton: {
+        menuItems: [
+          'viewFullscreen',
+          'printChart',
+          'separator',
+          'downloadPNG',
+          'downloadJPEG',
+          'downloadSVG',
+          'separator',
+          'downloadCSV',
+          'downloadXLS',
+        ],
+      },
+    },
+  },
+};
+
 type MapState =
   | { readonly status: 'none' }
   | { readonly status: 'loading' }
@@ -135,7 +156,7 @@ export function Chart({
         ...(isMap && map.status === 'ready' ? { map: map.geometry } : {}),
       },
     };
-    return highcharts.merge(themeOptions(theme), withType(options, type), fixed);
+    return highcharts.merge(themeOptions(theme), DEFAULT_OPTIONS, withType(options, type), fixed);
   }, [highcharts, isMap, map, theme, options, type, height]);
 
   const frameStyle = { minHeight: typeof height === 'number' ? `${height}px` : height };

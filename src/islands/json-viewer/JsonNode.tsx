@@ -114,7 +114,7 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
           {container ? (
             <>
               {expanded ? null : <span className="sg-json__preview">{previewText(container)}</span>}
-              <span className="sg-json__size"> {sizeText(container)}</span>
+              <span className="sg-json__size">{` ${sizeText(container)}`}</span>
             </>
           ) : (
             <span className={`sg-json__${kind}`}>{formatScalar(value)}</span>
@@ -131,7 +131,7 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
           <span aria-hidden="true">⧉</span>
         </button>
         <span id={statusId} className="sg-json__copied" aria-live="polite">
-          {copyState === 'copied' ? 'Copied!' : copyState === 'failed' ? 'Copy failed' : ''}
+          {copyState === 'copied' ? 'Copied!' : copyState === 'failed' ? 'Copy failed' : null}
         </span>
       </div>
       {container && expanded ? (
