@@ -13,6 +13,8 @@ export type ApiConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   signIn: { perAccount: number; perIp: number; windowSeconds: number };
+  /** Calls that send mail (register, resend, forgot) per IP and per address, per window. */
+  mail: { perIp: number; perAddress: number; windowSeconds: number };
   sessionDays: number;
   /** Request bodies above this answer 413. */
   bodyLimitBytes: number;
@@ -44,6 +46,7 @@ export function readConfig(env: Env = process.env): ApiConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Spaceguard <no-reply@spaceguard.invalid>',
     signIn: { perAccount: 5, perIp: 30, windowSeconds: 15 * 60 },
+    mail: { perIp: 20, perAddress: 3, windowSeconds: 60 * 60 },
     sessionDays: 30,
     bodyLimitBytes: 1024 * 1024,
   };

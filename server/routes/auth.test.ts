@@ -202,3 +202,14 @@ async function createTestApiWithIpLimit() {
   const { createTestApi } = await import('../test/harness.ts');
   return createTestApi({ config: { signIn: { perAccount: 100, perIp: 3, windowSeconds: 900 } } });
 }
+
+describe('mail flooding', () => {
+  test('forgot is limited per address with Retry-After, the same whether the address exists or not', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await t.call('POST', '/api/auth/forgot', { body: { email: 'flood@example.com' } })).status).toBe(200);
+    }
+    const blocked = await t.call('POST', '/api/auth/forgot', { body: { email: 'flood@example.com' } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import type { Context } from 'hono';
 import {
   Accepted,
   ActivateBody,
@@ -11,6 +12,7 @@ import {
 } from '../../contract/auth.ts';
 import { Ok } from '../../contract/common.ts';
 import { Me } from '../../contract/me.ts';
+import type { AppEnv } from '../context.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { ApiError } from '../errors.ts';
@@ -21,12 +23,32 @@ import { isUniqueViolation } from '../services/db-errors.ts';
 import { deliver } from '../services/mailer.ts';
 import { consumeToken, issueToken } from '../services/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import { clearHits, hit, retryAfter } from '../services/rate-limit.ts';
+import { clearHits, enforce, hit, retryAfter } from '../services/rate-limit.ts';
 import { serialize } from '../services/serialize.ts';
 import { clearSessionCookie, setSessionCookie } from '../services/session-cookie.ts';
 import { hashToken, randomToken } from '../services/tokens.ts';
 
 const sameAnswer = { ok: true as const, message: 'If an account exists for this address, we have sent it a link.' };
+
+/** Mail-sending calls are limited per IP and per address, so nobody can flood an inbox. */
+async function limitMail(c: Context<AppEnv>, email: string): Promise<void> {
+  const { db, config, now } = c.var.deps;
+  const { perIp, perAddress, windowSeconds } = config.mail;
+  const wait = await enforce(
+    db,
+    [
+      { key: `mail:ip:${c.var.ip}`, limit: perIp },
+      { key: `mail:address:${email}`, limit: perAddress },
+    ],
+    windowSeconds,
+    now(),
+  );
+  if (wait !== null) {
+    throw new ApiError(429, 'rate_limited', `Too many messages asked for; try again in ${Math.ceil(wait / 60)} min.`, {
+      retryAfter: wait,
+    });
+  }
+}
 
 /** Registration, activation, sign-in and out, password reset, email confirmation. */
 export const authRoutes = createRouter()
@@ -48,6 +70,7 @@ export const authRoutes = createRouter()
         });
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
       if (existing) throw taken();
+      await limitMail(c, input.email);
       const passwordHash = await hashPassword(input.password);
       let token: string;
       try {
@@ -120,6 +143,7 @@ export const authRoutes = createRouter()
       const input = c.req.valid('json');
       const { db, now, config, mailer, log } = c.var.deps;
       await checkCaptcha(c, input.captchaToken, 'register');
+      await limitMail(c, input.email);
       const [user] = await db
         .select()
         .from(users)
@@ -249,6 +273,7 @@ export const authRoutes = createRouter()
       const input = c.req.valid('json');
       const { db, now, config, mailer, log } = c.var.deps;
       await checkCaptcha(c, input.captchaToken, 'forgot');
+      await limitMail(c, input.email);
       const [user] = await db.select().from(users).where(eq(users.email, input.email));
       if (user) {
         const token = await db.transaction(async (tx) => {

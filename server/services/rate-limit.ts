@@ -36,3 +36,18 @@ export async function hit(db: Executor, key: string, windowSeconds: number, now:
 export async function clearHits(db: Executor, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
+
+/** Counts a call against each key and answers 429 with Retry-After once any of them is used up. */
+export async function enforce(
+  db: Executor,
+  keys: { key: string; limit: number }[],
+  windowSeconds: number,
+  now: Date,
+): Promise<number | null> {
+  for (const { key, limit } of keys) {
+    const wait = await retryAfter(db, key, limit, windowSeconds, now);
+    if (wait !== null) return wait;
+  }
+  for (const { key } of keys) await hit(db, key, windowSeconds, now);
+  return null;
+}
