@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import type { Me } from '../../contract/me.ts';
 import { ApiError, api } from '../lib/api.ts';
-import { parseColorMode } from '../lib/color-mode.ts';
+import { type ColorMode, parseColorMode } from '../lib/color-mode.ts';
 import { $colorMode } from './theme.ts';
 
 /** undefined while loading, null when signed out. */
@@ -16,8 +16,8 @@ export function loadMe(force = false): Promise<Me | null> {
   loading ??= api<Me>('/me').then(
     (me) => {
       $me.set(me);
-      // The profile's colour mode follows the user from device to device.
-      $colorMode.set(parseColorMode(me.colorMode));
+      // This device's preference wins once signed in (sign-in itself applies the profile's); keep the profile in step.
+      saveColorMode($colorMode.get());
       return me;
     },
     (error: unknown) => {
@@ -32,6 +32,32 @@ export function loadMe(force = false): Promise<Me | null> {
   return loading;
 }
 
+/** Why the last colour mode change could not be saved to the profile, if it could not. */
+export const $colorModeSyncError = atom<string | null>(null);
+
+/** Applies the profile's colour mode on this device: called when the user signs in. */
+export function adoptProfileColorMode(me: Me): void {
+  $me.set(me);
+  $colorMode.set(parseColorMode(me.colorMode));
+}
+
+/** Saves a colour mode to the signed-in user's profile when it differs. */
+function saveColorMode(mode: ColorMode): void {
+  const me = $me.get();
+  if (!me || me.colorMode === mode) return;
+  $me.set({ ...me, colorMode: mode });
+  api<Me>('/me', { method: 'PATCH', body: { colorMode: mode } }).then(
+    () => $colorModeSyncError.set(null),
+    (error: unknown) =>
+      $colorModeSyncError.set(
+        `Your colour mode was not saved to your profile: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  );
+}
+
+// The colour mode follows the signed-in user: a change from any toggle is saved to the profile.
+$colorMode.listen(saveColorMode);
+
 /** Sends a signed-out visitor to sign in, coming back here afterwards. */
 export function signInUrl(here: Location = location): string {
   return `/auth/login?next=${encodeURIComponent(here.pathname + here.search)}`;
@@ -39,6 +65,6 @@ export function signInUrl(here: Location = location): string {
 
 /** A same-site path to go to after signing in; anything else falls back to /auth/landing. */
 export function safeNext(value: string | null): string {
-  if (value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
+  if (value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
   return '/auth/landing';
 }

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /** Serves a broken build of the theme toggle island, as a bad deploy would. */
 async function breakThemeToggle(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('a changed build id offers a reload after the hourly poll', async ({ page }) => {
   await page.clock.install();

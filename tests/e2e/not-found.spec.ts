@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
+import { test as signedIn } from './fixtures.ts';
+
+const test = base;
 
 const UNKNOWN = ['/console', '/console/a/b/c/d', '/auth/reset', '/no/such/page', '/spaces/extra?tab=1&q=x'];
 
@@ -15,7 +18,7 @@ for (const path of UNKNOWN) {
   });
 }
 
-test('"Go back space" lands on /spaces', async ({ page }) => {
+signedIn('"Go back space" lands on /spaces', async ({ page }) => {
   await page.goto('/lost/in/orbit');
   await page.getByRole('link', { name: 'Go back space' }).click();
   await expect(page).toHaveURL('/spaces');

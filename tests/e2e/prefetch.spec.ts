@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { SAMPLE_SPACE_ID } from './sample-paths.ts';
+import { expect, test } from './fixtures.ts';
 
-test('links are prefetched, never more than 4 at once', async ({ page }) => {
+test('links are prefetched, never more than 4 at once', async ({ page, account }) => {
   let inFlight = 0;
   let peak = 0;
   const prefetched = new Set<string>();
@@ -14,14 +13,14 @@ test('links are prefetched, never more than 4 at once', async ({ page }) => {
     inFlight -= 1;
     await route.continue();
   });
-  await page.goto(`/console/${SAMPLE_SPACE_ID}`);
+  await page.goto(`/console/${account.spaceId}`);
   // The rail links all twelve areas; eleven are other pages.
   await expect.poll(() => prefetched.size, { timeout: 10_000 }).toBeGreaterThanOrEqual(11);
   expect(peak).toBeGreaterThan(1);
   expect(peak).toBeLessThanOrEqual(4);
 });
 
-test('nothing is prefetched on a data-saver connection', async ({ page }) => {
+test('nothing is prefetched on a data-saver connection', async ({ page, account }) => {
   await page.addInitScript(() => {
     // Chromium only reports saveData when the user asked for it; stand in for that setting.
     Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });
@@ -31,7 +30,7 @@ test('nothing is prefetched on a data-saver connection', async ({ page }) => {
     if (!request.isNavigationRequest() && request.resourceType() !== 'script' && request.url().includes('/console/'))
       prefetched.push(request.url());
   });
-  await page.goto(`/console/${SAMPLE_SPACE_ID}`);
+  await page.goto(`/console/${account.spaceId}`);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000);
   expect(prefetched).toEqual([]);

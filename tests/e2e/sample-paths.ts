@@ -8,9 +8,15 @@ const SAMPLE: Record<string, string> = {
   token: 'tok_8f3a9c2b7d1e',
 };
 
-export const SAMPLE_SPACE_ID = SAMPLE.space_id as string;
-
-/** Every route as [pattern, concrete path]. */
-export const SAMPLE_PATHS = ROUTES.map(
-  (route) => [route, route.pattern.replace(/\{([a-z_]+)\}/g, (_match, name: string) => SAMPLE[name] ?? name)] as const,
-);
+/** Every route as [route, concrete path], in the given space (a sample id when none). */
+export function samplePaths(spaceId: string = SAMPLE.space_id as string) {
+  return ROUTES.map(
+    (route) =>
+      [
+        route,
+        route.pattern.replace(/\{([a-z_]+)\}/g, (_match, name: string) =>
+          name === 'space_id' ? spaceId : (SAMPLE[name] ?? name),
+        ),
+      ] as const,
+  );
+}

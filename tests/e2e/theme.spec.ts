@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { SAMPLE_PATHS, SAMPLE_SPACE_ID } from './sample-paths.ts';
+import { expect, test } from './fixtures.ts';
+import { samplePaths } from './sample-paths.ts';
 
 const KEY = 'spaceguard:color-mode';
 const html = (page: import('@playwright/test').Page) => page.locator('html');
@@ -9,7 +9,9 @@ test('every /auth page is forced light while the preference is dark, and the pre
 }) => {
   await page.goto('/spaces');
   await page.evaluate((key) => localStorage.setItem(key, 'dark'), KEY);
-  for (const [route, path] of SAMPLE_PATHS.filter(([route]) => route.pattern.startsWith('/auth/'))) {
+  for (const [route, path] of samplePaths().filter(
+    ([route]) => route.pattern.startsWith('/auth/') && route.pattern !== '/auth/landing',
+  )) {
     await page.goto(path);
     await expect(html(page), route.pattern).toHaveAttribute('data-theme', 'light');
     await expect(html(page)).toHaveAttribute('data-theme-forced', 'true');
@@ -19,10 +21,10 @@ test('every /auth page is forced light while the preference is dark, and the pre
   await expect(html(page)).not.toHaveAttribute('data-theme-forced', 'true');
 });
 
-test('the mode is applied by the inline script before any island code runs', async ({ page }) => {
+test('the mode is applied by the inline script before any island code runs', async ({ page, account }) => {
   await page.addInitScript((key) => localStorage.setItem(key, 'dark'), KEY);
   await page.route('**/_astro/*.js', (route) => route.abort());
-  await page.goto(`/console/${SAMPLE_SPACE_ID}`, { waitUntil: 'commit' });
+  await page.goto(`/console/${account.spaceId}`, { waitUntil: 'commit' });
   await page.waitForSelector('body');
   await expect(html(page)).toHaveAttribute('data-theme', 'dark');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -45,9 +47,9 @@ test('system mode follows an emulated colour-scheme change without reload', asyn
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(marker);
 });
 
-test('system mode also follows the OS on a page with no island', async ({ page }) => {
+test('the inline script alone follows the OS in system mode', async ({ page }) => {
+  await page.route('**/_astro/*.js*', (route) => route.abort());
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/auth/landing');
   await page.goto('/error');
   await expect(html(page)).toHaveAttribute('data-theme', 'dark');
   await page.emulateMedia({ colorScheme: 'light' });

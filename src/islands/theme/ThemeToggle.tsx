@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { ColorMode } from '../../lib/color-mode.ts';
 import { $colorMode, $forcedMode } from '../../stores/theme.ts';
 import { useHydratedStore } from '../app/use-hydrated-store.ts';
@@ -15,8 +16,11 @@ const OPTIONS: ReadonlyArray<{ value: ColorMode; label: string; icon: string }> 
 function ThemeToggle() {
   const mode = useHydratedStore($colorMode, 'system');
   const forced = useStore($forcedMode);
+  // Disabled until hydrated, so a click never lands on a control that cannot act yet.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   return (
-    <fieldset className="theme-toggle" disabled={forced !== undefined}>
+    <fieldset className="theme-toggle" disabled={!ready || forced !== undefined}>
       <legend className="visually-hidden">Colour mode{forced ? ` (this page always uses ${forced} mode)` : ''}</legend>
       {OPTIONS.map((option) => (
         <label key={option.value} className="theme-toggle__option" title={`${option.label} mode`}>

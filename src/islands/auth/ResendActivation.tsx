@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { executeCaptcha } from '../../lib/captcha.ts';
+import { Alert } from '../shared/Alert.tsx';
+import { Field } from '../shared/Field.tsx';
+import { text, useSubmit } from '../shared/use-submit.ts';
+
+interface Props {
+  /** Known address (after registering); otherwise the user types it. */
+  readonly email?: string;
+}
+
+/** Sends a new activation link; the answer is the same whether the address exists or not. */
+export function ResendActivation({ email }: Props) {
+  const [answer, setAnswer] = useState<string | null>(null);
+  const { pending, error, fields, onSubmit } = useSubmit(async (form) => {
+    const captchaToken = await executeCaptcha('register');
+    const result = await api<{ message: string }>('/auth/activate/resend', {
+      method: 'POST',
+      body: { email: email ?? text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) },
+    });
+    setAnswer(result.message);
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={pending}>
+      {answer && <Alert tone="success">{answer}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      {!email && <Field label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />}
+      <button className="button secondary" type="submit" disabled={pending}>
+        Send a new activation link
+      </button>
+    </form>
+  );
+}

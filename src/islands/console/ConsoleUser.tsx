@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SpaceCard } from '../../../contract/spaces.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { buildPath, matchRoute } from '../../lib/routes.ts';
+import { withApp } from '../app/with-app.tsx';
+import { useSignedIn } from '../shared/use-signed-in.ts';
+import { CONSOLE_AREAS } from './console-areas.ts';
+import './ConsoleUser.css';
+
+/** The area pattern to open in another space: the current area's list, or the overview. */
+function areaPatternFor(pattern: string): string {
+  const area = CONSOLE_AREAS.find((candidate) => candidate.pattern === pattern || candidate.children.includes(pattern));
+  return area?.pattern ?? '/console/{space_id}';
+}
+
+/** The console's space switcher and user menu; signed-out visitors are sent to sign in and back. */
+function ConsoleUser() {
+  const { me, error } = useSignedIn();
+  const [spaces, setSpaces] = useState<SpaceCard[]>([]);
+  const [here, setHere] = useState<{ spaceId: string; pattern: string } | null>(null);
+  const [open, setOpen] = useState(false);
+  const [menuError, setMenuError] = useState<string | null>(null);
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const match = matchRoute(location.pathname);
+    if (match?.params.space_id) setHere({ spaceId: match.params.space_id, pattern: match.route.pattern });
+  }, []);
+  useEffect(() => {
+    if (!me) return;
+    api<{ items: SpaceCard[] }>('/spaces').then(
+      (list) => setSpaces(list.items),
+      (failure: unknown) => setMenuError(errorMessage(failure)),
+    );
+  }, [me]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [open]);
+
+  const signOut = async (): Promise<void> => {
+    try {
+      await api('/auth/logout', { method: 'POST' });
+      location.assign('/auth/login');
+    } catch (failure) {
+      setMenuError(errorMessage(failure));
+    }
+  };
+
+  if (error) return <span className="console-user__error">{error}</span>;
+  if (!me) return <span className="console-user__loading">Loading…</span>;
+  const current = spaces.find((space) => space.id === here?.spaceId);
+  return (
+    <div className="console-user">
+      {here && spaces.length > 0 && (
+        <label className="console-user__switch">
+          <span className="visually-hidden">Space</span>
+          <select
+            className="input"
+            value={here.spaceId}
+            onChange={(event) =>
+              location.assign(buildPath(areaPatternFor(here.pattern), { space_id: event.target.value }))
+            }
+          >
+            {!current && <option value={here.spaceId}>Unknown space</option>}
+            {spaces.map((space) => (
+              <option key={space.id} value={space.id}>
+                {space.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className="console-user__menu">
+        <button
+          ref={button}
+          type="button"
+          className="button secondary"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {me.name}
+        </button>
+        {open && (
+          <div id={menuId} className="card console-user__panel">
+            <p className="muted">{me.email}</p>
+            {menuError && <p className="field__error">{menuError}</p>}
+            <ul>
+              <li>
+                <a href="/spaces">All spaces</a>
+              </li>
+              <li>
+                <a href="/profile">Profile</a>
+              </li>
+              <li>
+                <button type="button" className="button secondary" onClick={() => void signOut()}>
+                  Sign out
+                </button>
+              </li>
+            </ul>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default withApp(ConsoleUser);

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiToken, CreatedApiToken } from '../../../contract/me.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { Alert } from '../shared/Alert.tsx';
+import { Field } from '../shared/Field.tsx';
+import { LoadError } from '../shared/LoadError.tsx';
+import { text, useSubmit } from '../shared/use-submit.ts';
+
+/** Personal API tokens for scripts (`Authorization: Bearer`): create (secret shown once), revoke. */
+export function ApiTokens() {
+  const [items, setItems] = useState<ApiToken[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [secret, setSecret] = useState<CreatedApiToken | null>(null);
+  const load = useCallback(() => {
+    setError(null);
+    api<{ items: ApiToken[] }>('/me/tokens').then(
+      (list) => setItems(list.items),
+      (failure: unknown) => setError(errorMessage(failure)),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const create = useSubmit(async (form) => {
+    const days = Number(text(form, 'expiresInDays'));
+    setSecret(
+      await api<CreatedApiToken>('/me/tokens', {
+        method: 'POST',
+        body: { name: text(form, 'name'), ...(days > 0 ? { expiresInDays: days } : {}) },
+      }),
+    );
+    load();
+  });
+  const revoke = async (token: ApiToken): Promise<void> => {
+    try {
+      await api(`/me/tokens/${token.id}`, { method: 'DELETE' });
+      load();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <section className="card panel" aria-labelledby="tokens-title">
+      <h2 id="tokens-title">API tokens</h2>
+      {secret && (
+        <Alert tone="success">
+          Token “{secret.name}” created. Copy it now, it is not shown again:{' '}
+          <code className="secret">{secret.token}</code>
+        </Alert>
+      )}
+      {error && <LoadError message={error} onRetry={load} />}
+      {items && items.length === 0 && <p className="muted">No tokens yet. Create one for scripts that call the API.</p>}
+      {items && items.length > 0 && (
+        <table className="data">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Starts with</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((token) => (
+              <tr key={token.id}>
+                <td>{token.name}</td>
+                <td>
+                  <code>{token.prefix}</code>
+                </td>
+                <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : 'Never'}</td>
+                <td>{token.expiresAt ? new Date(token.expiresAt).toLocaleDateString() : 'Never'}</td>
+                <td>
+                  <button type="button" className="button secondary" onClick={() => void revoke(token)}>
+                    Revoke {token.name}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form onSubmit={create.onSubmit} noValidate aria-busy={create.pending} className="stack">
+        {create.error && <Alert tone="error">{create.error}</Alert>}
+        <Field label="Token name" name="name" required maxLength={100} error={create.fields.name} />
+        <Field
+          label="Expires after (days, empty for never)"
+          name="expiresInDays"
+          type="number"
+          min={1}
+          max={3650}
+          error={create.fields.expiresInDays}
+        />
+        <button className="button" type="submit" disabled={create.pending}>
+          Create token
+        </button>
+      </form>
+    </section>
+  );
+}

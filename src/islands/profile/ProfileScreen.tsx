@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import type { Me } from '../../../contract/me.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { $me } from '../../stores/session.ts';
+import { withApp } from '../app/with-app.tsx';
+import { PasswordFields } from '../auth/PasswordFields.tsx';
+import { passwordProblem } from '../auth/password-strength.ts';
+import { Alert } from '../shared/Alert.tsx';
+import { Field } from '../shared/Field.tsx';
+import { LoadError } from '../shared/LoadError.tsx';
+import { useSignedIn } from '../shared/use-signed-in.ts';
+import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
+import { ApiTokens } from './ApiTokens.tsx';
+import { ColorModeSetting } from './ColorModeSetting.tsx';
+import { Sessions } from './Sessions.tsx';
+
+/** Name, email, password, colour mode, active sessions and personal API tokens of the signed-in user. */
+function ProfileScreen() {
+  const { me, error, retry } = useSignedIn();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // A confirmation link from mail: /profile?confirm-email=TOKEN.
+  useEffect(() => {
+    const token = new URLSearchParams(location.search).get('confirm-email');
+    if (!token) return;
+    api('/auth/confirm-email', { method: 'POST', body: { token } }).then(
+      async () => {
+        history.replaceState(null, '', '/profile');
+        setNotice('Your new email address is confirmed.');
+        $me.set(await api<Me>('/me'));
+      },
+      (failure: unknown) => setNotice(errorMessage(failure)),
+    );
+  }, []);
+
+  const saveName = useSubmit(async (form) => {
+    $me.set(await api<Me>('/me', { method: 'PATCH', body: { name: text(form, 'name') } }));
+    setNotice('Your name is saved.');
+  });
+  const changeEmail = useSubmit(async (form) => {
+    const updated = await api<Me>('/me', {
+      method: 'PATCH',
+      body: { email: text(form, 'email'), currentPassword: text(form, 'currentPassword') },
+    });
+    $me.set(updated);
+    setNotice(`We sent a confirmation link to ${updated.pendingEmail ?? text(form, 'email')}.`);
+  });
+  const changePassword = useSubmit(async (form) => {
+    const password = text(form, 'password');
+    const problem = passwordProblem(password);
+    if (problem) throw new FormProblem({ password: problem });
+    if (password !== text(form, 'confirm')) throw new FormProblem({ confirm: 'The two passwords are not the same.' });
+    await api('/me', {
+      method: 'PATCH',
+      body: { newPassword: password, currentPassword: text(form, 'currentPassword') },
+    });
+    setNotice('Your password is changed.');
+  });
+
+  if (error) return <LoadError message={error} onRetry={retry} />;
+  if (!me) return <p role="status">Loading your profile…</p>;
+  return (
+    <div className="stack">
+      {notice && <Alert tone="info">{notice}</Alert>}
+      <section className="card panel" aria-labelledby="name-title">
+        <h2 id="name-title">Name</h2>
+        <form onSubmit={saveName.onSubmit} noValidate aria-busy={saveName.pending}>
+          {saveName.error && <Alert tone="error">{saveName.error}</Alert>}
+          <Field
+            label="Name"
+            name="name"
+            defaultValue={me.name}
+            required
+            maxLength={100}
+            error={saveName.fields.name}
+          />
+          <button className="button" type="submit" disabled={saveName.pending}>
+            Save name
+          </button>
+        </form>
+      </section>
+      <section className="card panel" aria-labelledby="email-title">
+        <h2 id="email-title">Email</h2>
+        <p>
+          Signed in as <strong>{me.email}</strong>
+          {me.pendingEmail && <> — waiting for confirmation of {me.pendingEmail}</>}.
+        </p>
+        <form onSubmit={changeEmail.onSubmit} noValidate aria-busy={changeEmail.pending}>
+          {changeEmail.error && <Alert tone="error">{changeEmail.error}</Alert>}
+          <Field
+            label="New email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={changeEmail.fields.email}
+          />
+          <Field
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={changeEmail.fields.currentPassword}
+          />
+          <button className="button" type="submit" disabled={changeEmail.pending}>
+            Change email
+          </button>
+        </form>
+      </section>
+      <section className="card panel" aria-labelledby="password-title">
+        <h2 id="password-title">Password</h2>
+        <form onSubmit={changePassword.onSubmit} noValidate aria-busy={changePassword.pending}>
+          {changePassword.error && <Alert tone="error">{changePassword.error}</Alert>}
+          <Field
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={changePassword.fields.currentPassword}
+          />
+          <PasswordFields
+            errors={{
+              ...changePassword.fields,
+              password: changePassword.fields.newPassword ?? changePassword.fields.password ?? '',
+            }}
+            confirm
+          />
+          <button className="button" type="submit" disabled={changePassword.pending}>
+            Change password
+          </button>
+        </form>
+      </section>
+      <ColorModeSetting />
+      <Sessions />
+      <ApiTokens />
+    </div>
+  );
+}
+
+export default withApp(ProfileScreen);

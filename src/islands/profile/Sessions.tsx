@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Session } from '../../../contract/me.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { LoadError } from '../shared/LoadError.tsx';
+
+const when = (iso: string): string => new Date(iso).toLocaleString();
+
+/** Active sessions, each with its own sign-out; signing out the current one ends on the sign-in page. */
+export function Sessions() {
+  const [items, setItems] = useState<Session[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    setError(null);
+    api<{ items: Session[] }>('/me/sessions').then(
+      (list) => setItems(list.items),
+      (failure: unknown) => setError(errorMessage(failure)),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const signOut = async (session: Session): Promise<void> => {
+    try {
+      if (session.current) {
+        await api('/auth/logout', { method: 'POST' });
+        location.assign('/auth/login');
+        return;
+      }
+      await api(`/me/sessions/${session.id}`, { method: 'DELETE' });
+      load();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <section className="card panel" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Active sessions</h2>
+      {error && <LoadError message={error} onRetry={load} />}
+      {items === null && !error && <p role="status">Loading sessions…</p>}
+      {items && (
+        <table className="data">
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">IP</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((session) => (
+              <tr key={session.id}>
+                <td>
+                  {session.userAgent ?? 'Unknown device'}
+                  {session.current && <strong> (this session)</strong>}
+                </td>
+                <td>{session.ip ?? '—'}</td>
+                <td>{when(session.lastSeenAt)}</td>
+                <td>
+                  <button type="button" className="button secondary" onClick={() => void signOut(session)}>
+                    Sign out{session.current ? '' : ' this session'}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

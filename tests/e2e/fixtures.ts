@@ -1,0 +1,60 @@
+/**
+ * Playwright fixtures: a real account per worker, made through the real API (register, the
+ * activation link from the development outbox, sign in) with a space of its own.
+ */
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
+
+export interface Account {
+  readonly name: string;
+  readonly email: string;
+  readonly password: string;
+  readonly spaceId: string;
+  /** Cookies of a signed-in browser. */
+  readonly storageState: Awaited<ReturnType<APIRequestContext['storageState']>>;
+}
+
+/** The link of the newest outbox message to an address whose link contains `path`. */
+export async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = (await (await request.get('/api/dev/outbox')).json()) as { items: { to: string; text: string }[] };
+      const mail = outbox.items.filter((item) => item.to === to && item.text.includes(path)).at(-1);
+      link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link as string).pathname + new URL(link as string).search;
+}
+
+/** Registers, activates and signs in a new user through the API. */
+export async function createAccount(request: APIRequestContext, label: string): Promise<Account> {
+  const email = `${label}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.test`;
+  const password = 'Orbit-guard-2026';
+  const name = `User ${label}`;
+  expect((await request.post('/api/auth/register', { data: { name, email, password } })).status()).toBe(201);
+  const link = await mailedLink(request, email, '/auth/activation/');
+  const token = link.split('/').at(-1) as string;
+  expect((await request.post('/api/auth/activate', { data: { token } })).ok()).toBe(true);
+  expect((await request.post('/api/auth/login', { data: { email, password } })).ok()).toBe(true);
+  const space = await request.post('/api/spaces', { data: { name: `${name}'s space` } });
+  expect(space.status()).toBe(201);
+  const { id } = (await space.json()) as { id: string };
+  return { name, email, password, spaceId: id, storageState: await request.storageState() };
+}
+
+/** Tests that run signed in, in the account's own space. */
+export const test = base.extend<object, { account: Account }>({
+  account: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL as string;
+      const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+      await use(await createAccount(request, `worker${workerInfo.workerIndex}`));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ account }, use) => use(account.storageState),
+});
+
+export { expect };
