@@ -119,7 +119,7 @@ describe('Highchart', () => {
 describe('Highstock', () => {
   test('several stock charts asking at once all get the navigator and range selector', async () => {
     const { container } = render(
-      <>
+      <div>
         {[1, 2, 3].map((n) => (
           <Highstock
             key={n}
@@ -137,7 +137,7 @@ describe('Highstock', () => {
             }}
           />
         ))}
-      </>,
+      </div>,
     );
     await waitFor(() => expect(container.querySelectorAll('.highcharts-navigator')).toHaveLength(3));
     expect(container.querySelectorAll('.highcharts-range-selector-group')).toHaveLength(3);
