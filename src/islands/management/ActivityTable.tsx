@@ -44,16 +44,16 @@ export function ActivityTable({ items }: Props) {
             return (
               <Fragment key={item.id}>
                 <tr>
-                  <td>
+                  <td className="sg-nowrap">
                     <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
                   </td>
                   <td>{actorOf(item)}</td>
-                  <td className="sg-mono">{item.action}</td>
+                  <td className="sg-mono sg-nowrap">{item.action}</td>
                   <td>
                     {item.objectType}
                     {item.objectId && <div className="sg-mono muted">{item.objectId}</div>}
                   </td>
-                  <td className="sg-mono">{item.ip ?? '—'}</td>
+                  <td className="sg-mono sg-nowrap">{item.ip ?? '—'}</td>
                   <td className="sg-ua">{item.userAgent ?? '—'}</td>
                   <td>
                     {hasChange ? (
