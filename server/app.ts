@@ -86,7 +86,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/invitations', invitationRoutes);
   if (!config.production) app.route('/dev', devRoutes);
 
-  app.doc31('/openapi.json', {
+  const docConfig = {
     openapi: '3.1.0',
     info: {
       title: 'Spaceguard API',
@@ -94,12 +94,15 @@ export function createApp(options: CreateAppOptions) {
       description:
         'JSON over HTTPS. Browsers use the session cookie (state-changing calls need an allowed Origin); scripts use `Authorization: Bearer <personal API token>`. `x-min-role` on each operation names the least access it needs.',
     },
+  };
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'sg_session',
   });
-  app.get('/docs', (c) =>
-    c.html(
-      renderDocs(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Spaceguard API', version: '0.1.0' } })),
-    ),
-  );
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  app.doc31('/openapi.json', docConfig);
+  app.get('/docs', (c) => c.html(renderDocs(app.getOpenAPI31Document(docConfig))));
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such API path.' } }, 404));
   app.onError((error, c) => {

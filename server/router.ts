@@ -64,6 +64,7 @@ export function route<const R extends Omit<RouteConfig, 'middleware'>>(access: A
     ...config,
     responses: { ...errorResponses, ...config.responses },
     middleware,
+    ...(access === 'anonymous' ? {} : { security: [{ session: [] }, { bearer: [] }] }),
     'x-min-role': access,
   });
 }
