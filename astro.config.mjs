@@ -1,6 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import mapAssets from './src/integrations/map-assets.ts';
 import spaceguard from './src/integrations/spaceguard.ts';
 
 // Static output: one HTML shell per route of the seed, React islands hydrated on the client.
@@ -9,5 +10,5 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { host: '127.0.0.1', port: 4321 },
-  integrations: [react(), spaceguard()],
+  integrations: [react(), mapAssets(), spaceguard()],
 });
