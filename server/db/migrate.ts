@@ -5,11 +5,16 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './database.ts';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const lockId = 7_061_532_004; // arbitrary advisory lock id: one migrator at a time across instances
 
+/** Where the generated SQL migrations live (overridable where import.meta.url is not a file URL, as under jsdom). */
+function defaultFolder(): string {
+  return fileURLToPath(new URL('./migrations', import.meta.url));
+}
+
 /** Applies the versioned SQL migrations that are not applied yet. */
-export async function migrate(database: Database): Promise<void> {
+export async function migrate(database: Database, options: { migrationsFolder?: string } = {}): Promise<void> {
+  const migrationsFolder = options.migrationsFolder ?? defaultFolder();
   if (database.pglite) {
     await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder });
     return;
