@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { Activity, ActivityPage } from '../../../contract/activity.ts';
 import type { Member } from '../../../contract/members.ts';
-import { api, apiUrl, errorMessage } from '../../lib/api.ts';
+import { ApiError, api, apiUrl, errorMessage } from '../../lib/api.ts';
 import { $config } from '../../stores/config.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
@@ -75,7 +75,16 @@ export function ActivityScreen() {
       </p>
     );
   }
-  if (loaded.state === 'error') return <ScreenProblem error={loaded.error} onRetry={reload} />;
+  if (loaded.state === 'error') {
+    // Signed out or not a member: nothing else to show. Any other failure keeps the filters at hand.
+    const fatal = loaded.error instanceof ApiError && (loaded.error.status === 401 || loaded.error.status === 404);
+    return (
+      <div className="stack sg-management">
+        {!fatal && <ActivityFilterForm filters={filters} members={[]} onApply={apply} />}
+        <ScreenProblem error={loaded.error} onRetry={reload} />
+      </div>
+    );
+  }
   const { page, members } = loaded.data;
   const items: readonly Activity[] = more ? [...page.items, ...more.items] : page.items;
   const nextCursor = more ? more.nextCursor : page.nextCursor;

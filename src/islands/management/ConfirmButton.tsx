@@ -11,7 +11,7 @@ interface Props {
   readonly confirmLabel?: string | undefined;
   readonly danger?: boolean | undefined;
   readonly disabled?: boolean | undefined;
-  readonly onConfirm: () => void | Promise<void>;
+  readonly onConfirm: () => unknown;
 }
 
 /** A destructive action asked twice, inline and keyboard operable (focus moves to the confirming button). */

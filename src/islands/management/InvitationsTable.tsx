@@ -7,7 +7,7 @@ import { canManage, roleLabel } from './role-rules.ts';
 interface Props {
   readonly invitations: readonly Invitation[];
   readonly myRole: Role;
-  readonly onRevoke: (invitation: Invitation) => Promise<void>;
+  readonly onRevoke: (invitation: Invitation) => Promise<unknown>;
 }
 
 /** Pending invitations: email, role, who invited, expiry, revoke. */

@@ -75,8 +75,25 @@ describe('MembersScreen', () => {
     const user = userEvent.setup();
     const mine = await screen.findByRole('combobox', { name: 'Role of Olivia Owner' });
     await user.selectOptions(mine, 'admin');
+    await user.click(screen.getByRole('button', { name: 'Save the role of Olivia Owner' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A space always keeps an owner');
     expect(screen.getByRole('combobox', { name: 'Role of Olivia Owner' })).toHaveValue('owner');
+  });
+
+  test('an owner changes a role with select and Save', async () => {
+    await api.signInAs(owner);
+    visit(`/console/management/member/${spaceId}`);
+    render(<MembersScreen />);
+    const user = userEvent.setup();
+    const role = await screen.findByRole('combobox', { name: 'Role of Victor Viewer' });
+    await user.selectOptions(role, 'analyst');
+    await user.click(screen.getByRole('button', { name: 'Save the role of Victor Viewer' }));
+    expect(await screen.findByText('Victor Viewer is now analyst.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: /Save the role/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('combobox', { name: 'Role of Victor Viewer' })).toHaveValue('analyst');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Victor Viewer' }), 'viewer');
+    await user.click(screen.getByRole('button', { name: 'Save the role of Victor Viewer' }));
+    expect(await screen.findByText('Victor Viewer is now viewer.')).toBeInTheDocument();
   });
 
   test('a viewer sees the members read-only and no invite form', async () => {

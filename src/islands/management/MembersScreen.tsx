@@ -41,25 +41,26 @@ export function MembersScreen() {
   const base = `/spaces/${space.id}`;
 
   // Every change: call, say what happened (or the API's refusal), then show the fresh lists.
-  const act = async (key: string, call: () => Promise<unknown>, success: string): Promise<void> => {
+  const act = async (key: string, call: () => Promise<unknown>, success: string): Promise<boolean> => {
     setBusy(key);
     try {
       await call();
       setNotice({ tone: 'success', text: success });
+      return true;
     } catch (error) {
       setNotice({ tone: 'error', text: errorMessage(error) });
+      return false;
     } finally {
       setBusy(null);
       reload();
     }
   };
-  const changeRole = (member: Member, role: Role): void => {
-    void act(
+  const changeRole = (member: Member, role: Role): Promise<boolean> =>
+    act(
       member.userId,
       () => api(`${base}/members/${member.userId}`, { method: 'PATCH', body: { role } }),
       `${member.name} is now ${roleLabel(role).toLowerCase()}.`,
     );
-  };
   const remove = (member: Member) =>
     act(
       member.userId,

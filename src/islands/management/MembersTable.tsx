@@ -2,6 +2,7 @@ import type { Role } from '../../../contract/common.ts';
 import type { Member } from '../../../contract/members.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { dateOnly } from './format.ts';
+import { RoleCell } from './RoleCell.tsx';
 import { assignableRoles, canManage, roleLabel } from './role-rules.ts';
 
 interface Props {
@@ -10,8 +11,8 @@ interface Props {
   readonly myRole: Role;
   /** userId of the member whose change is in flight. */
   readonly busy: string | null;
-  readonly onRoleChange: (member: Member, role: Role) => void;
-  readonly onRemove: (member: Member) => Promise<void>;
+  readonly onRoleChange: (member: Member, role: Role) => Promise<boolean>;
+  readonly onRemove: (member: Member) => Promise<unknown>;
 }
 
 /** The members of the space: name, email, role (a select where the caller may change it), joined, remove. */
@@ -49,19 +50,7 @@ export function MembersTable({ members, myId, myRole, busy, onRoleChange, onRemo
                 <td>{member.email}</td>
                 <td>
                   {manageable ? (
-                    <select
-                      className="input sg-role-select"
-                      aria-label={`Role of ${member.name}`}
-                      value={member.role}
-                      disabled={busy === member.userId}
-                      onChange={(event) => onRoleChange(member, event.currentTarget.value as Role)}
-                    >
-                      {options.map((role) => (
-                        <option key={role} value={role}>
-                          {roleLabel(role)}
-                        </option>
-                      ))}
-                    </select>
+                    <RoleCell member={member} options={options} busy={busy === member.userId} onSave={onRoleChange} />
                   ) : (
                     roleLabel(member.role)
                   )}
