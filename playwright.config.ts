@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT as PORT } from './tests/e2e/base-url.ts';
 
 /** One server for the whole suite: the built site served by the project's own server, as `npm start` does. */
-const PORT = Number(process.env.E2E_PORT ?? 4399);
+
 /** A fresh embedded database per run. */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'spaceguard-e2e-'));
 

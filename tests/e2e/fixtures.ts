@@ -3,6 +3,10 @@
  * activation link from the development outbox, sign in) with a space of its own.
  */
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { BASE_URL } from './base-url.ts';
+
+/** State-changing API calls must say where they come from (CSRF defence). */
+const headers = { origin: BASE_URL };
 
 export interface Account {
   readonly name: string;
@@ -32,12 +36,12 @@ export async function createAccount(request: APIRequestContext, label: string): 
   const email = `${label}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.test`;
   const password = 'Orbit-guard-2026';
   const name = `User ${label}`;
-  expect((await request.post('/api/auth/register', { data: { name, email, password } })).status()).toBe(201);
+  expect((await request.post('/api/auth/register', { data: { name, email, password }, headers })).status()).toBe(201);
   const link = await mailedLink(request, email, '/auth/activation/');
   const token = link.split('/').at(-1) as string;
-  expect((await request.post('/api/auth/activate', { data: { token } })).ok()).toBe(true);
-  expect((await request.post('/api/auth/login', { data: { email, password } })).ok()).toBe(true);
-  const space = await request.post('/api/spaces', { data: { name: `${name}'s space` } });
+  expect((await request.post('/api/auth/activate', { data: { token }, headers })).ok()).toBe(true);
+  expect((await request.post('/api/auth/login', { data: { email, password }, headers })).ok()).toBe(true);
+  const space = await request.post('/api/spaces', { data: { name: `${name}'s space` }, headers });
   expect(space.status()).toBe(201);
   const { id } = (await space.json()) as { id: string };
   return { name, email, password, spaceId: id, storageState: await request.storageState() };

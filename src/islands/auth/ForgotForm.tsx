@@ -4,6 +4,7 @@ import { executeCaptcha } from '../../lib/captcha.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import { Form } from '../shared/Form.tsx';
 import { text, useSubmit } from '../shared/use-submit.ts';
 
 /** Asks for a reset link (captcha action `forgot`); the answer never tells whether the address exists. */
@@ -18,7 +19,7 @@ function ForgotForm() {
     setAnswer(result.message);
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <Form onSubmit={onSubmit} pending={pending}>
       {answer && <Alert tone="success">{answer}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
       <Field label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
@@ -28,7 +29,7 @@ function ForgotForm() {
       <p className="auth-links">
         <a href="/auth/login">Back to sign in</a>
       </p>
-    </form>
+    </Form>
   );
 }
 

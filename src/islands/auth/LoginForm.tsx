@@ -5,6 +5,7 @@ import { adoptProfileColorMode, safeNext } from '../../stores/session.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import { Form } from '../shared/Form.tsx';
 import { text, useSubmit } from '../shared/use-submit.ts';
 
 /** Sign in with email and password (captcha action `login`), then on to `next` or /auth/landing. */
@@ -19,7 +20,7 @@ function LoginForm() {
     location.assign(safeNext(new URLSearchParams(location.search).get('next')));
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <Form onSubmit={onSubmit} pending={pending}>
       {error && <Alert tone="error">{error}</Alert>}
       <Field label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
       <Field
@@ -37,7 +38,7 @@ function LoginForm() {
         <a href="/auth/forgot">Forgot your password?</a>
         <a href="/auth/register">Create an account</a>
       </p>
-    </form>
+    </Form>
   );
 }
 

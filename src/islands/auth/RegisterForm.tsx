@@ -4,6 +4,7 @@ import { executeCaptcha } from '../../lib/captcha.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import { Form } from '../shared/Form.tsx';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { passwordProblem } from './password-strength.ts';
@@ -36,7 +37,7 @@ function RegisterForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <Form onSubmit={onSubmit} pending={pending}>
       {error && <Alert tone="error">{error}</Alert>}
       <Field label="Name" name="name" autoComplete="name" required maxLength={100} error={fields.name} />
       <Field label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
@@ -44,7 +45,7 @@ function RegisterForm() {
       <button className="button" type="submit" disabled={pending}>
         {pending ? 'Creating your account…' : 'Create account'}
       </button>
-    </form>
+    </Form>
   );
 }
 

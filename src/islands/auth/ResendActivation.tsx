@@ -3,6 +3,7 @@ import { api } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import { Form } from '../shared/Form.tsx';
 import { text, useSubmit } from '../shared/use-submit.ts';
 
 interface Props {
@@ -22,13 +23,13 @@ export function ResendActivation({ email }: Props) {
     setAnswer(result.message);
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <Form onSubmit={onSubmit} pending={pending}>
       {answer && <Alert tone="success">{answer}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
       {!email && <Field label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />}
       <button className="button secondary" type="submit" disabled={pending}>
         Send a new activation link
       </button>
-    </form>
+    </Form>
   );
 }

@@ -3,6 +3,7 @@ import { api } from '../../lib/api.ts';
 import { paramsOf } from '../../lib/route-params.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
+import { Form } from '../shared/Form.tsx';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { passwordProblem } from './password-strength.ts';
@@ -26,7 +27,7 @@ function ResetForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending}>
+    <Form onSubmit={onSubmit} pending={pending}>
       {error && (
         <Alert tone="error">
           {error} <a href="/auth/forgot">Ask for a new link</a>
@@ -41,7 +42,7 @@ function ResetForm() {
       <button className="button" type="submit" disabled={pending}>
         Change password
       </button>
-    </form>
+    </Form>
   );
 }
 

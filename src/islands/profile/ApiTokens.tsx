@@ -3,6 +3,7 @@ import type { ApiToken, CreatedApiToken } from '../../../contract/me.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import { Form } from '../shared/Form.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { text, useSubmit } from '../shared/use-submit.ts';
 
@@ -80,7 +81,7 @@ export function ApiTokens() {
           </tbody>
         </table>
       )}
-      <form onSubmit={create.onSubmit} noValidate aria-busy={create.pending} className="stack">
+      <Form onSubmit={create.onSubmit} pending={create.pending} className="stack">
         {create.error && <Alert tone="error">{create.error}</Alert>}
         <Field label="Token name" name="name" required maxLength={100} error={create.fields.name} />
         <Field
@@ -94,7 +95,7 @@ export function ApiTokens() {
         <button className="button" type="submit" disabled={create.pending}>
           Create token
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

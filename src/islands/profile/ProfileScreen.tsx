@@ -7,6 +7,7 @@ import { PasswordFields } from '../auth/PasswordFields.tsx';
 import { passwordProblem } from '../auth/password-strength.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import { Form } from '../shared/Form.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
@@ -64,7 +65,7 @@ function ProfileScreen() {
       {notice && <Alert tone="info">{notice}</Alert>}
       <section className="card panel" aria-labelledby="name-title">
         <h2 id="name-title">Name</h2>
-        <form onSubmit={saveName.onSubmit} noValidate aria-busy={saveName.pending}>
+        <Form onSubmit={saveName.onSubmit} pending={saveName.pending}>
           {saveName.error && <Alert tone="error">{saveName.error}</Alert>}
           <Field
             label="Name"
@@ -77,7 +78,7 @@ function ProfileScreen() {
           <button className="button" type="submit" disabled={saveName.pending}>
             Save name
           </button>
-        </form>
+        </Form>
       </section>
       <section className="card panel" aria-labelledby="email-title">
         <h2 id="email-title">Email</h2>
@@ -85,7 +86,7 @@ function ProfileScreen() {
           Signed in as <strong>{me.email}</strong>
           {me.pendingEmail && <> — waiting for confirmation of {me.pendingEmail}</>}.
         </p>
-        <form onSubmit={changeEmail.onSubmit} noValidate aria-busy={changeEmail.pending}>
+        <Form onSubmit={changeEmail.onSubmit} pending={changeEmail.pending}>
           {changeEmail.error && <Alert tone="error">{changeEmail.error}</Alert>}
           <Field
             label="New email"
@@ -106,11 +107,11 @@ function ProfileScreen() {
           <button className="button" type="submit" disabled={changeEmail.pending}>
             Change email
           </button>
-        </form>
+        </Form>
       </section>
       <section className="card panel" aria-labelledby="password-title">
         <h2 id="password-title">Password</h2>
-        <form onSubmit={changePassword.onSubmit} noValidate aria-busy={changePassword.pending}>
+        <Form onSubmit={changePassword.onSubmit} pending={changePassword.pending}>
           {changePassword.error && <Alert tone="error">{changePassword.error}</Alert>}
           <Field
             label="Current password"
@@ -130,7 +131,7 @@ function ProfileScreen() {
           <button className="button" type="submit" disabled={changePassword.pending}>
             Change password
           </button>
-        </form>
+        </Form>
       </section>
       <ColorModeSetting />
       <Sessions />

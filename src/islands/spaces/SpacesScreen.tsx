@@ -5,6 +5,7 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import { Form } from '../shared/Form.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { text, useSubmit } from '../shared/use-submit.ts';
@@ -113,13 +114,13 @@ function SpacesScreen() {
       )}
       <section className="card panel" aria-labelledby="create-title">
         <h2 id="create-title">Create a space</h2>
-        <form onSubmit={create.onSubmit} noValidate aria-busy={create.pending} className="row create-space">
+        <Form onSubmit={create.onSubmit} pending={create.pending} className="row create-space">
           {create.error && <Alert tone="error">{create.error}</Alert>}
           <Field label="Space name" name="name" required maxLength={80} error={create.fields.name} />
           <button className="button" type="submit" disabled={create.pending}>
             Create space
           </button>
-        </form>
+        </Form>
       </section>
     </div>
   );
