@@ -15,7 +15,13 @@ export interface LighthouseScores {
 export async function lighthouseScores(base: string, paths: readonly string[]): Promise<LighthouseScores[]> {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const results: LighthouseScores[] = [];
   try {

@@ -4,8 +4,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
 import { ROUTES } from '../src/lib/routes.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { weighPage } from './site-sizes.ts';
@@ -15,7 +15,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SAMPLE: Record<string, string> = { space_id: 'space-1', id: 'item-1', waf_id: 'waf-1', token: 'token-1' };
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/main.ts'], { env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT) },
+    stdio: 'ignore',
+  });
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
       if ((await fetch(`${BASE}/_build/latest.json`)).ok) return child;
@@ -33,7 +36,10 @@ const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
 const server = await startServer();
 const sections: string[] = [];
 try {
-  const paths = [...ROUTES.map((route) => route.pattern.replace(/\{([a-z_]+)\}/g, (_m, name: string) => SAMPLE[name] ?? name)), '/no-such-page'];
+  const paths = [
+    ...ROUTES.map((route) => route.pattern.replace(/\{([a-z_]+)\}/g, (_m, name: string) => SAMPLE[name] ?? name)),
+    '/no-such-page',
+  ];
   const rows: string[] = [];
   for (const path of paths) {
     const w = await weighPage(BASE, path);
