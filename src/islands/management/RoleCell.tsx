@@ -56,7 +56,7 @@ export function RoleCell({ member, options, busy, onSave }: Props) {
           <button
             type="button"
             className="button secondary"
-            aria-label={`Keep the role of ${member.name}`}
+            aria-label={`Cancel the role change of ${member.name}`}
             disabled={busy}
             onClick={() => setDraft(member.role)}
           >
