@@ -4,10 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { desc } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { createApp } from '../../../server/app.ts';
 import { openDatabase } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
 import { outbox } from '../../../server/db/schema/outbox.ts';
 import { silentLogger } from '../../../server/services/logger.ts';
 import { $me, loadMe } from '../../stores/session.ts';
@@ -27,10 +26,9 @@ const PASSWORD = 'correct horse 42';
 /** Starts the API and installs the fetch stand-in; call `stop()` after the file's tests. */
 export async function startTestApi() {
   const database = await openDatabase({ dataDir: 'memory://' });
-  if (!database.pglite) throw new Error('expected PGlite');
-  // server/db/migrate.ts finds its folder through import.meta.url, which the jsdom (browser) transform
-  // rewrites to an http URL; these are the same migrations, found from the project root.
-  await migrate(drizzle({ client: database.pglite }), { migrationsFolder: resolve('server/db/migrations') });
+  // The browser transform under jsdom rewrites `new URL(..., import.meta.url)` to an http URL,
+  // so the migrations folder is named from the project root.
+  await migrate(database, { migrationsFolder: resolve('server/db/migrations') });
   const origin = location.origin;
   const app = createApp({
     db: database.db,
