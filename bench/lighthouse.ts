@@ -12,7 +12,11 @@ export interface LighthouseScores {
 }
 
 /** Runs Lighthouse once per path in one headless Chromium, and stops it. */
-export async function lighthouseScores(base: string, paths: readonly string[]): Promise<LighthouseScores[]> {
+export async function lighthouseScores(
+  base: string,
+  paths: readonly string[],
+  cookie?: string,
+): Promise<LighthouseScores[]> {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -31,6 +35,7 @@ export async function lighthouseScores(base: string, paths: readonly string[]): 
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
       if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
       const { categories, audits } = run.lhr;
