@@ -33,6 +33,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const url = options.url?.trim();
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // A connection lost while idle (server restart, admin termination) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => {
+      console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', error: error.message }));
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, driver: 'postgres', pool, close: () => pool.end() };
   }
