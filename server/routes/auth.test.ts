@@ -62,13 +62,27 @@ describe('register and activate', () => {
     expect((await t.call('POST', '/api/auth/activate', { body: { token: fresh } })).status).toBe(200);
   });
 
-  test('unknown token is 404, duplicate email 409, weak password and bad email 400 naming the field', async () => {
+  test('unknown token is 404, a taken address gets the same answer, weak password and bad email 400 naming the field', async () => {
     expect((await t.call('POST', '/api/auth/activate', { body: { token: 'x'.repeat(43) } })).status).toBe(404);
-    const dup = await t.call('POST', '/api/auth/register', {
-      body: { name: 'A', email: 'ada@example.com', password: 'correct horse 42' },
+    const fresh = await t.call('POST', '/api/auth/register', {
+      body: { name: 'N', email: 'nobody-yet@example.com', password: 'correct horse 42' },
     });
-    expect(dup.status).toBe(409);
-    expect(dup.json.error.fields.email).toBeTruthy();
+    const dup = await t.call('POST', '/api/auth/register', {
+      body: { name: 'A', email: 'ada@example.com', password: 'another horse 42' },
+    });
+    // Same status and body whether the address is new or taken: registration does not reveal accounts.
+    expect(dup.status).toBe(fresh.status);
+    expect(dup.json).toEqual(fresh.json);
+    // The owner of the address is told, and the existing account is untouched.
+    const outbox = await t.call('GET', '/api/dev/outbox');
+    const subjects = outbox.json.items
+      .filter((item: { to: string }) => item.to === 'ada@example.com')
+      .map((item: { subject: string }) => item.subject);
+    expect(subjects).toContain('Someone tried to create a Spaceguard account with your address');
+    const login = await t.call('POST', '/api/auth/login', {
+      body: { email: 'ada@example.com', password: 'correct horse 42' },
+    });
+    expect(login.status).toBe(200);
     const weak = await t.call('POST', '/api/auth/register', {
       body: { name: 'W', email: 'not-an-email', password: 'short' },
     });

@@ -64,14 +64,22 @@ export const authRoutes = createRouter()
       const input = c.req.valid('json');
       const { db, now, config, mailer, log } = c.var.deps;
       await checkCaptcha(c, input.captchaToken, 'register');
-      const taken = () =>
-        new ApiError(409, 'email_taken', 'An account with this address already exists.', {
-          fields: { email: 'An account with this address already exists; sign in or reset the password.' },
+      const answer = { ok: true as const, message: 'Check your mail for the activation link.' };
+      // An address that already has an account gets the same answer (no account enumeration) and a
+      // mail to its owner instead of an activation link.
+      const alreadyRegistered = async () => {
+        await deliver(mailer, log, {
+          to: input.email,
+          subject: 'Someone tried to create a Spaceguard account with your address',
+          text: `Hello,\n\nSomeone tried to create a Spaceguard account with this address, which already has one.\nIf it was you, sign in at ${config.publicUrl}/auth/login or choose a new password at ${config.publicUrl}/auth/forgot.\nIf it was not you, ignore this message.\n`,
         });
-      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (existing) throw taken();
+        return c.json(answer, 201);
+      };
       await limitMail(c, input.email);
+      // Hash before looking the address up, so both answers take the same time.
       const passwordHash = await hashPassword(input.password);
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (existing) return alreadyRegistered();
       let token: string;
       try {
         token = await db.transaction(async (tx) => {
@@ -93,7 +101,7 @@ export const authRoutes = createRouter()
           return issueToken(tx, user.id, 'activation', now());
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw taken();
+        if (isUniqueViolation(error)) return alreadyRegistered();
         throw error;
       }
       await deliver(mailer, log, {
@@ -101,7 +109,7 @@ export const authRoutes = createRouter()
         subject: 'Activate your Spaceguard account',
         text: `Hello ${input.name},\n\nActivate your account within 24 hours:\n${config.publicUrl}/auth/activation/${token}\n\nIf you did not register, ignore this message.\n`,
       });
-      return c.json({ ok: true as const, message: 'Check your mail for the activation link.' }, 201);
+      return c.json(answer, 201);
     },
   )
   .openapi(
