@@ -3,7 +3,7 @@
  * measures every route and writes BENCHMARKS.md. Nothing here is asserted by tests.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -105,13 +105,15 @@ try {
     ].join('\n'),
   );
 
-  if (existsSync(new URL('./islands.ts', import.meta.url))) {
-    const { benchIslands } = (await import('./islands.ts')) as { benchIslands: () => Promise<string> };
-    sections.push(await benchIslands());
-  }
+  const { benchIslands } = await import('./islands.ts');
+  sections.push(await benchIslands());
 } finally {
   server.kill('SIGTERM');
 }
+
+// The API in-process on PGlite and on PostgreSQL (no site server needed).
+const { benchApi } = await import('./api.ts');
+sections.push(await benchApi());
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const report = [
