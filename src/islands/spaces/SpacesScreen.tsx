@@ -50,10 +50,9 @@ function SpacesScreen() {
   };
 
   if (meError) return <LoadError message={meError} onRetry={retry} />;
-  if (!me) return <p role="status">Loading your spaces…</p>;
   return (
     <div className="stack">
-      <InvitationLink />
+      {me && <InvitationLink />}
       {loadError && <LoadError message={loadError} onRetry={load} />}
       {invitations.length > 0 && (
         <section className="card panel" aria-labelledby="invitations-title">
@@ -72,46 +71,49 @@ function SpacesScreen() {
           </ul>
         </section>
       )}
-      {spaces === null && !loadError && <p role="status">Loading your spaces…</p>}
-      {spaces && spaces.length === 0 && (
-        <Alert tone="info">You have no space yet. Create one below to protect your first application.</Alert>
-      )}
-      {spaces && spaces.length > 0 && (
-        <ul className="space-cards" aria-label="Your spaces">
-          {spaces.map((space) => (
-            <li key={space.id} className="card space-card">
-              <h2>
-                <a href={`/console/${space.id}`}>{space.name}</a>
-              </h2>
-              <dl>
-                <div>
-                  <dt>Plan</dt>
-                  <dd>{PLAN_LABEL[space.plan]}</dd>
-                </div>
-                <div>
-                  <dt>Your role</dt>
-                  <dd>{space.role}</dd>
-                </div>
-                <div>
-                  <dt>Members</dt>
-                  <dd>{space.memberCount}</dd>
-                </div>
-                <div>
-                  <dt>Firewalls</dt>
-                  <dd>{space.firewallCount}</dd>
-                </div>
-                <div>
-                  <dt>Open alerts</dt>
-                  <dd>
-                    {space.openAlerts.critical} critical, {space.openAlerts.high} high, {space.openAlerts.medium}{' '}
-                    medium, {space.openAlerts.low} low
-                  </dd>
-                </div>
-              </dl>
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* The list keeps its place while it loads, so the page does not jump when cards arrive. */}
+      <div className="spaces-area">
+        {spaces === null && !loadError && <p role="status">Loading your spaces…</p>}
+        {spaces && spaces.length === 0 && (
+          <Alert tone="info">You have no space yet. Create one below to protect your first application.</Alert>
+        )}
+        {spaces && spaces.length > 0 && (
+          <ul className="space-cards" aria-label="Your spaces">
+            {spaces.map((space) => (
+              <li key={space.id} className="card space-card">
+                <h2>
+                  <a href={`/console/${space.id}`}>{space.name}</a>
+                </h2>
+                <dl>
+                  <div>
+                    <dt>Plan</dt>
+                    <dd>{PLAN_LABEL[space.plan]}</dd>
+                  </div>
+                  <div>
+                    <dt>Your role</dt>
+                    <dd>{space.role}</dd>
+                  </div>
+                  <div>
+                    <dt>Members</dt>
+                    <dd>{space.memberCount}</dd>
+                  </div>
+                  <div>
+                    <dt>Firewalls</dt>
+                    <dd>{space.firewallCount}</dd>
+                  </div>
+                  <div>
+                    <dt>Open alerts</dt>
+                    <dd>
+                      {space.openAlerts.critical} critical, {space.openAlerts.high} high, {space.openAlerts.medium}{' '}
+                      medium, {space.openAlerts.low} low
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <section className="card panel" aria-labelledby="create-title">
         <h2 id="create-title">Create a space</h2>
         <Form onSubmit={create.onSubmit} pending={create.pending} className="row create-space">
