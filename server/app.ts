@@ -42,7 +42,15 @@ export function createApp(options: CreateAppOptions) {
     config,
     log,
     now: options.now ?? (() => new Date()),
-    mailer: options.mailer ?? createMailer({ db: options.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer:
+      options.mailer ??
+      createMailer({
+        db: options.db,
+        log,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        production: config.production,
+      }),
     captcha: options.captcha ?? (config.captchaSecret ? createCaptchaVerifier(config.captchaSecret) : skipCaptcha),
   };
   if (!options.captcha && !config.captchaSecret) {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { outbox } from '../db/schema/outbox.ts';
-import { createTestApi, type TestApi } from '../test/harness.ts';
+import { createTestApi, freshDatabase, type TestApi } from '../test/harness.ts';
+import { createMailer } from './mailer.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -60,3 +61,25 @@ test('with SMTP_URL, the activation mail goes through a real SMTP server and not
   expect(activated.status).toBe(200);
   expect((await t.call('GET', '/api/dev/outbox')).json.items).toEqual([]);
 });
+
+test.each([
+  [false, true],
+  [true, false],
+])(
+  'without SMTP (production %s) the mail is kept in the outbox; its text is logged: %s',
+  async (production, logged) => {
+    const { database, drop } = await freshDatabase();
+    await migrate(database);
+    const lines: Record<string, unknown>[] = [];
+    const mailer = createMailer({
+      db: database.db,
+      log: (line) => lines.push(line),
+      from: 'x@example.com',
+      production,
+    });
+    await mailer.send({ to: 'ada@example.com', subject: 'Reset', text: 'https://spaceguard.test/auth/reset/SECRET' });
+    expect(await database.db.select().from(outbox)).toHaveLength(1);
+    expect(JSON.stringify(lines).includes('SECRET')).toBe(logged);
+    await drop();
+  },
+);

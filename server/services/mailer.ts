@@ -8,7 +8,14 @@ export type Mail = { to: string; subject: string; text: string };
 /** Sends mail: over SMTP when configured, otherwise into the development outbox. */
 export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> };
 
-export type MailerOptions = { db: Db; log: Logger; smtpUrl?: string | undefined; from: string };
+export type MailerOptions = {
+  db: Db;
+  log: Logger;
+  smtpUrl?: string | undefined;
+  from: string;
+  /** In production the log never carries a message's text (its links hold single-use tokens). */
+  production?: boolean;
+};
 
 /** Picks SMTP (nodemailer) when SMTP_URL is set, else the outbox table plus a log line with the links. */
 export function createMailer(options: MailerOptions): Mailer {
@@ -26,7 +33,16 @@ export function createMailer(options: MailerOptions): Mailer {
     kind: 'outbox',
     async send(mail) {
       await options.db.insert(outbox).values(mail);
-      options.log({ level: 'info', msg: 'mail kept in development outbox', ...mail });
+      if (options.production) {
+        options.log({
+          level: 'warn',
+          msg: 'SMTP_URL is not set: mail kept in the outbox table, not delivered',
+          to: mail.to,
+          subject: mail.subject,
+        });
+      } else {
+        options.log({ level: 'info', msg: 'mail kept in development outbox', ...mail });
+      }
     },
   };
 }
