@@ -69,7 +69,6 @@ test.each([
   'without SMTP (production %s) the mail is kept in the outbox; its text is logged: %s',
   async (production, logged) => {
     const { database, drop } = await freshDatabase();
-    await migrate(database);
     const lines: Record<string, unknown>[] = [];
     const mailer = createMailer({
       db: database.db,
