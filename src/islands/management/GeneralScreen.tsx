@@ -5,6 +5,7 @@ import type { Space } from '../../../contract/spaces.ts';
 import { api } from '../../lib/api.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
+import { useLoad } from '../shared/use-load.ts';
 import { DeleteSpace } from './DeleteSpace.tsx';
 import { requireMe } from './members-data.ts';
 import { navigate } from './navigate.ts';
@@ -13,7 +14,6 @@ import { noSpaceError, ScreenProblem } from './ScreenProblem.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { SettingsView } from './SettingsView.tsx';
 import { TransferOwnership } from './TransferOwnership.tsx';
-import { useLoad } from './use-load.ts';
 import { useSpaceId } from './use-space-id.ts';
 import './management.css';
 

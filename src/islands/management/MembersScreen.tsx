@@ -4,6 +4,7 @@ import type { Invitation, Member } from '../../../contract/members.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
+import { useLoad } from '../shared/use-load.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { InvitationsTable } from './InvitationsTable.tsx';
 import { InviteForm } from './InviteForm.tsx';
@@ -12,7 +13,6 @@ import { loadMembersData } from './members-data.ts';
 import { navigate } from './navigate.ts';
 import { atLeast, roleLabel } from './role-rules.ts';
 import { noSpaceError, ScreenProblem } from './ScreenProblem.tsx';
-import { useLoad } from './use-load.ts';
 import { useSpaceId } from './use-space-id.ts';
 import './management.css';
 

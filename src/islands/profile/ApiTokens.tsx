@@ -1,25 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApiToken, CreatedApiToken } from '../../../contract/me.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
+import { useLoad } from '../shared/use-load.ts';
 import { text, useSubmit } from '../shared/use-submit.ts';
 
 /** Personal API tokens for scripts (`Authorization: Bearer`): create (secret shown once), revoke. */
 export function ApiTokens() {
-  const [items, setItems] = useState<ApiToken[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { loaded, reload: load } = useLoad(useCallback(() => api<{ items: ApiToken[] }>('/me/tokens'), []));
+  const [actionError, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<CreatedApiToken | null>(null);
-  const load = useCallback(() => {
-    setError(null);
-    api<{ items: ApiToken[] }>('/me/tokens').then(
-      (list) => setItems(list.items),
-      (failure: unknown) => setError(errorMessage(failure)),
-    );
-  }, []);
-  useEffect(load, [load]);
+  const items = loaded.state === 'ready' ? loaded.data.items : null;
+  const error = actionError ?? (loaded.state === 'error' ? errorMessage(loaded.error) : null);
   const create = useSubmit(async (form) => {
     const days = Number(text(form, 'expiresInDays'));
     setSecret(
@@ -47,7 +42,15 @@ export function ApiTokens() {
           <code className="secret">{secret.token}</code>
         </Alert>
       )}
-      {error && <LoadError message={error} onRetry={load} />}
+      {error && (
+        <LoadError
+          message={error}
+          onRetry={() => {
+            setError(null);
+            load();
+          }}
+        />
+      )}
       {items && items.length === 0 && <p className="muted">No tokens yet. Create one for scripts that call the API.</p>}
       {items && items.length > 0 && (
         <table className="data">

@@ -1,22 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Session } from '../../../contract/me.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { LoadError } from '../shared/LoadError.tsx';
+import { useLoad } from '../shared/use-load.ts';
 
 const when = (iso: string): string => new Date(iso).toLocaleString();
 
 /** Active sessions, each with its own sign-out; signing out the current one ends on the sign-in page. */
 export function Sessions() {
-  const [items, setItems] = useState<Session[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    setError(null);
-    api<{ items: Session[] }>('/me/sessions').then(
-      (list) => setItems(list.items),
-      (failure: unknown) => setError(errorMessage(failure)),
-    );
-  }, []);
-  useEffect(load, [load]);
+  const { loaded, reload: load } = useLoad(useCallback(() => api<{ items: Session[] }>('/me/sessions'), []));
+  const [actionError, setError] = useState<string | null>(null);
+  const items = loaded.state === 'ready' ? loaded.data.items : null;
+  const error = actionError ?? (loaded.state === 'error' ? errorMessage(loaded.error) : null);
   const signOut = async (session: Session): Promise<void> => {
     try {
       if (session.current) {
@@ -33,7 +28,15 @@ export function Sessions() {
   return (
     <section className="card panel" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Active sessions</h2>
-      {error && <LoadError message={error} onRetry={load} />}
+      {error && (
+        <LoadError
+          message={error}
+          onRetry={() => {
+            setError(null);
+            load();
+          }}
+        />
+      )}
       {items === null && !error && <p role="status">Loading sessions…</p>}
       {items && (
         <table className="data">
