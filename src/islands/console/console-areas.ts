@@ -26,7 +26,7 @@ export const CONSOLE_AREAS: readonly ConsoleArea[] = [
     label: 'Firewalls',
     pattern: '/console/firewall/{space_id}',
     children: ['/console/firewall/config/{space_id}/{id}'],
-    icon: '⛨',
+    icon: '▥',
   },
   {
     label: 'Dashboards',

@@ -128,7 +128,15 @@ export const JsonNode = memo(function JsonNode({ name, value, path, depth, posit
           title="Copy as JSON"
           onClick={copy}
         >
-          <span aria-hidden="true">⧉</span>
+          <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="12" height="12">
+            <rect x="5" y="5" width="9" height="9" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path
+              d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            />
+          </svg>
         </button>
         <span id={statusId} className="sg-json__copied" aria-live="polite">
           {copyState === 'copied' ? 'Copied!' : copyState === 'failed' ? 'Copy failed' : null}
