@@ -1,0 +1,93 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { CompareOp, QueryNode } from '../../../contract/query/ast.ts';
+import { ipPattern } from '../../../contract/query/ip.ts';
+
+/** The events table columns a query reads, typed structurally so any table with these columns fits. */
+export type EventQueryColumns = {
+  ip: AnyColumn;
+  country: AnyColumn;
+  method: AnyColumn;
+  host: AnyColumn;
+  path: AnyColumn;
+  status: AnyColumn;
+  action: AnyColumn;
+  severity: AnyColumn;
+  ruleIds: AnyColumn;
+  tags: AnyColumn;
+  message: AnyColumn;
+  userAgent: AnyColumn;
+};
+
+const operators: Record<CompareOp, SQL> = { '=': sql`=`, '>': sql`>`, '>=': sql`>=`, '<': sql`<`, '<=': sql`<=` };
+
+function operator(op: CompareOp): SQL {
+  const found = operators[op];
+  if (!found) throw new Error(`Unknown comparison ${String(op)}`);
+  return found;
+}
+
+/** A LIKE pattern that matches `value` literally. */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+
+/** A leaf is never null, so that NOT of a missing value is true, as in the in-memory matcher. */
+const leaf = (condition: SQL) => sql`coalesce(${condition}, false)`;
+
+/** Compiles a parsed query to a parameterised SQL condition over the events columns. */
+export function compileQuery(ast: QueryNode, c: EventQueryColumns): SQL {
+  switch (ast.kind) {
+    case 'and':
+      return ast.children.length === 0
+        ? sql`true`
+        : sql`(${sql.join(
+            ast.children.map((child) => compileQuery(child, c)),
+            sql` and `,
+          )})`;
+    case 'or':
+      return ast.children.length === 0
+        ? sql`false`
+        : sql`(${sql.join(
+            ast.children.map((child) => compileQuery(child, c)),
+            sql` or `,
+          )})`;
+    case 'not':
+      return sql`(not ${compileQuery(ast.child, c)})`;
+    case 'text': {
+      const pattern = `%${likeLiteral(ast.value)}%`;
+      const columns = [c.message, c.path, c.host, c.userAgent];
+      return sql`(${sql.join(
+        columns.map((column) => leaf(sql`${column} ilike ${pattern}`)),
+        sql` or `,
+      )})`;
+    }
+    case 'compare':
+      if (ast.field === 'status') return leaf(sql`${c.status} ${operator(ast.op)} ${ast.value}`);
+      if (ast.op === '=') return leaf(sql`${c.ruleIds} @> array[${ast.value}::integer]`);
+      return sql`exists (select 1 from unnest(${c.ruleIds}) as q_rule(id) where q_rule.id ${operator(ast.op)} ${ast.value})`;
+    case 'range':
+      if (ast.field === 'status') return leaf(sql`${c.status} between ${ast.from} and ${ast.to}`);
+      return sql`exists (select 1 from unnest(${c.ruleIds}) as q_rule(id) where q_rule.id between ${ast.from} and ${ast.to})`;
+    case 'severity':
+      if (ast.levels.length === 0) return sql`false`;
+      return leaf(
+        sql`${c.severity} in (${sql.join(
+          ast.levels.map((level) => sql`${level}`),
+          sql`, `,
+        )})`,
+      );
+    case 'ip':
+      // The ip column may hold text that is no address: check it before the cast, which would fail the query.
+      return sql`(case when ${c.ip}::text ~ ${ipPattern} then ${c.ip}::inet <<= ${ast.cidr}::inet else false end)`;
+    case 'equals':
+      return leaf(sql`lower(${c[ast.field]}) = ${ast.value}`);
+    case 'contains':
+      return leaf(sql`${c[ast.field]} ilike ${`%${likeLiteral(ast.value)}%`}`);
+    case 'path':
+      return ast.prefix
+        ? leaf(sql`${c.path} like ${`${likeLiteral(ast.value)}%`}`)
+        : leaf(sql`${c.path} = ${ast.value}`);
+    case 'tag':
+      return ast.prefix
+        ? sql`exists (select 1 from unnest(${c.tags}) as q_tag(tag) where q_tag.tag like ${`${likeLiteral(ast.value)}%`})`
+        : leaf(sql`${c.tags} @> array[${ast.value}::text]`);
+  }
+}
