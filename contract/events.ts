@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+
+export const eventActions = ['blocked', 'logged', 'allowed'] as const;
+export const EventAction = z.enum(eventActions).meta({ id: 'EventAction' });
+export type EventAction = z.infer<typeof EventAction>;
+
+/** Severities, strongest first. */
+export const severities = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const Severity = z.enum(severities).meta({ id: 'Severity' });
+export type Severity = z.infer<typeof Severity>;
+
+/** The generic event of PRODUCT.md §7: only `time` is required, unknown fields are kept in `raw`. */
+export const GenericEvent = z
+  .looseObject({
+    time: z.iso.datetime({ offset: true, message: 'time must be an RFC 3339 timestamp.' }),
+    id: z.string().min(1).max(200).optional(),
+    ip: z.string().max(64).optional(),
+    method: z.string().max(32).optional(),
+    host: z.string().max(512).optional(),
+    path: z.string().max(8192).optional(),
+    status: z.number().int().min(0).max(999).optional(),
+    action: EventAction.optional(),
+    severity: Severity.optional(),
+    ruleIds: z.array(z.number().int().min(0).max(2_147_483_647)).max(200).optional(),
+    tags: z.array(z.string().max(200)).max(200).optional(),
+    message: z.string().max(8192).optional(),
+    userAgent: z.string().max(2048).optional(),
+    firewallId: Id.optional(),
+  })
+  .meta({ id: 'GenericEvent' });
+export type GenericEvent = z.infer<typeof GenericEvent>;
+
+/** An event as normalised by a parser, before it is stored. */
+export const NormalisedEvent = z
+  .object({
+    time: Timestamp,
+    dedupKey: z.string().nullable(),
+    ip: z.string().nullable(),
+    country: z.string().length(2).nullable(),
+    method: z.string().nullable(),
+    host: z.string().nullable(),
+    path: z.string().nullable(),
+    status: z.number().int().nullable(),
+    action: EventAction,
+    severity: Severity,
+    ruleIds: z.array(z.number().int()),
+    tags: z.array(z.string()),
+    message: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    firewallId: Id.nullable(),
+    raw: z.unknown(),
+  })
+  .meta({ id: 'NormalisedEvent' });
+export type NormalisedEvent = z.infer<typeof NormalisedEvent>;
+
+/** A stored event: the normalised fields plus its id, source and arrival time. */
+export const Event = NormalisedEvent.extend({ id: Id, sourceId: Id, receivedAt: Timestamp }).meta({ id: 'Event' });
+export type Event = z.infer<typeof Event>;
+
+/** One refused line of a batch, numbered from 1. */
+export const LineError = z.object({ line: z.number().int().min(1), message: z.string() }).meta({ id: 'LineError' });
+export type LineError = z.infer<typeof LineError>;
+
+/** The answer of `POST /api/ingest/{sourceToken}`; `refused` counts events past the monthly quota. */
+export const IngestAnswer = z
+  .object({
+    accepted: z.number().int().min(0),
+    errors: z.array(LineError),
+    refused: z.number().int().min(0).optional(),
+  })
+  .meta({ id: 'IngestAnswer' });
+export type IngestAnswer = z.infer<typeof IngestAnswer>;
+
+/** Events a space may ingest per calendar month (UTC), by plan (PRODUCT.md §4). */
+export const eventsPerMonth: Record<'free' | 'pro' | 'business', number> = {
+  free: 100_000,
+  pro: 5_000_000,
+  business: 100_000_000,
+};
+
+/** Most events and bytes one ingest request may carry. */
+export const ingestLimits = { events: 10_000, bytes: 10 * 1024 * 1024 } as const;
+
+/** The 429 answer of an ingest past the monthly quota: the error, what was accepted, and how many were refused. */
+export const IngestRefusal = IngestAnswer.extend({
+  error: z.object({ code: z.string(), message: z.string() }),
+  refused: z.number().int().min(0),
+}).meta({ id: 'IngestRefusal' });
+export type IngestRefusal = z.infer<typeof IngestRefusal>;

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { char, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sources } from './sources.ts';
+import { spaces } from './spaces.ts';
+
+/** Security events, the large table: one normalised request or log line, with the record as received. */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    dedupKey: text('dedup_key'),
+    // Text rather than inet: PGlite and every PostgreSQL take it, and a bad address never fails a batch.
+    ip: text('ip'),
+    country: char('country', { length: 2 }),
+    method: text('method'),
+    host: text('host'),
+    path: text('path'),
+    status: integer('status'),
+    action: text('action', { enum: ['blocked', 'logged', 'allowed'] }).notNull(),
+    severity: text('severity', { enum: ['critical', 'high', 'medium', 'low', 'info'] }).notNull(),
+    ruleIds: integer('rule_ids').array().notNull().default(sql`'{}'::integer[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    message: text('message'),
+    userAgent: text('user_agent'),
+    firewallId: uuid('firewall_id'),
+    raw: jsonb('raw').$type<unknown>().notNull(),
+  },
+  (t) => [
+    index('events_space_time_idx').on(t.spaceId, t.time.desc()),
+    index('events_source_received_idx').on(t.sourceId, t.receivedAt.desc()),
+    uniqueIndex('events_source_dedup_idx').on(t.sourceId, t.dedupKey).where(sql`${t.dedupKey} is not null`),
+  ],
+);
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;

@@ -1,0 +1,68 @@
+import type { SourceKind } from '../../../contract/sources.ts';
+import { parseGeneric } from './parse-generic.ts';
+import { isModSecurityRecord, parseModSecurity } from './parse-modsecurity.ts';
+import { parseSyslog } from './parse-syslog.ts';
+import type { LineResult } from './types.ts';
+
+/** One entry of a batch with its 1-based line (NDJSON line, or position in a JSON array). */
+export type NumberedResult = { line: number } & LineResult;
+
+/** A body that cannot be split into lines at all (a JSON array that does not parse). */
+export class BatchFormatError extends Error {}
+
+/** Parses one decoded JSON value for a source kind; a `json` source also recognises ModSecurity records. */
+export function parseValue(kind: SourceKind, value: unknown, now: Date): LineResult {
+  if (kind === 'syslog') {
+    if (typeof value !== 'string') return { ok: false, message: 'Expected a syslog line as a JSON string.' };
+    return parseSyslog(value, now);
+  }
+  if (kind === 'modsecurity') return parseModSecurity(value);
+  return isModSecurityRecord(value) ? parseModSecurity(value) : parseGeneric(value);
+}
+
+/** Splits a body into its entries: a JSON array (numbered by position), or one entry per non-blank line. */
+export function splitBatch(body: string): { line: number; text: string | null; value?: unknown }[] {
+  const trimmed = body.trimStart();
+  if (trimmed.startsWith('[')) {
+    let array: unknown;
+    try {
+      array = JSON.parse(trimmed);
+    } catch (error) {
+      throw new BatchFormatError(`The body starts with "[" but is not a JSON array: ${(error as Error).message}`);
+    }
+    if (!Array.isArray(array)) throw new BatchFormatError('The body is not a JSON array.');
+    return array.map((value, i) => ({ line: i + 1, text: null, value }));
+  }
+  const out: { line: number; text: string | null }[] = [];
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const text = (lines[i] ?? '').replace(/\r$/, '');
+    if (text.trim() === '') continue;
+    out.push({ line: i + 1, text });
+  }
+  return out;
+}
+
+/** Parses every entry of a batch for a source kind, keeping line numbers. */
+export function parseEntries(
+  kind: SourceKind,
+  entries: { line: number; text: string | null; value?: unknown }[],
+  now: Date,
+): NumberedResult[] {
+  return entries.map(({ line, text, value }) => {
+    if (text === null) return { line, ...parseValue(kind, value, now) };
+    if (kind === 'syslog') return { line, ...parseSyslog(text, now) };
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(text);
+    } catch (error) {
+      return { line, ok: false, message: `Not valid JSON: ${(error as Error).message}` };
+    }
+    return { line, ...parseValue(kind, decoded, now) };
+  });
+}
+
+/** Parses a whole body for a source kind. */
+export function parseBatch(kind: SourceKind, body: string, now: Date): NumberedResult[] {
+  return parseEntries(kind, splitBatch(body), now);
+}
