@@ -14,10 +14,12 @@ import { createRouter } from './router.ts';
 import { accountActivityRoutes, activityRoutes } from './routes/activity.ts';
 import { authRoutes } from './routes/auth.ts';
 import { renderDocs } from './routes/docs.ts';
+import { ingestRoutes } from './routes/ingest.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
 import { memberRoutes } from './routes/members.ts';
 import { devRoutes, healthRoutes } from './routes/meta.ts';
+import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
 import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/captcha.ts';
 import { jsonLogger, type Logger } from './services/logger.ts';
@@ -71,15 +73,14 @@ export function createApp(options: CreateAppOptions) {
       maxAge: 600,
     }),
   );
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large', `Request bodies are limited to ${config.bodyLimitBytes} bytes.`);
-      },
-    }),
-  );
+  const globalBodyLimit = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', `Request bodies are limited to ${config.bodyLimitBytes} bytes.`);
+    },
+  });
+  // Ingest has its own, larger limit (10 MB), applied by its router.
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/ingest/') ? next() : globalBodyLimit(c, next)));
   app.use('*', originCheck);
   app.use('*', authenticate);
 
@@ -91,6 +92,8 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', spaceRoutes)
     .route('/spaces', memberRoutes)
     .route('/spaces', activityRoutes)
+    .route('/spaces', sourceRoutes)
+    .route('/ingest', ingestRoutes)
     .route('/invitations', invitationRoutes);
   if (!config.production) app.route('/dev', devRoutes);
 

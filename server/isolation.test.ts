@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type Role, roleRank } from '../contract/common.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
+import { sources } from './db/schema/sources.ts';
 import { spaces } from './db/schema/spaces.ts';
 import { createTestApi, type TestApi } from './test/harness.ts';
 
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 const SECRET_NAME = 'Zebra-Secret-Space-7731';
 
-/** A fresh space per check: owners O and O2, admin, analyst, viewer, target viewer T, one invitation. */
+/** A fresh space per check: owners O and O2, admin, analyst, viewer, target viewer T, one invitation, one source. */
 async function fixture() {
   const [space] = await t.db
     .insert(spaces)
@@ -71,7 +72,11 @@ async function fixture() {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
-  return { spaceId: space.id, invitationId: invitation?.id ?? '' };
+  const [source] = await t.db
+    .insert(sources)
+    .values({ spaceId: space.id, name: 'edge', kind: 'json', tokenHash: randomUUID(), tokenPrefix: 'sgi_x' })
+    .returning();
+  return { spaceId: space.id, invitationId: invitation?.id ?? '', sourceId: source?.id ?? '' };
 }
 
 /** A body an allowed caller would send successfully. */
@@ -93,6 +98,9 @@ function sampleBody(op: Operation): unknown {
     'post /api/spaces/{spaceId}/transfer': { userId: ids.target },
     'patch /api/spaces/{spaceId}/members/{userId}': { role: 'analyst' },
     'post /api/spaces/{spaceId}/invitations': { email: `inv-${randomUUID()}@example.com`, role: 'viewer' },
+    'post /api/spaces/{spaceId}/sources': { name: 'edge', kind: 'modsecurity' },
+    'patch /api/spaces/{spaceId}/sources/{id}': { name: 'renamed' },
+    'post /api/spaces/{spaceId}/sources/{id}/test': { sample: '{"time":"2026-11-21T10:00:00Z"}' },
   };
   return samples[key];
 }
@@ -123,12 +131,13 @@ test('the role table holds on every operation for every caller', async () => {
   const failures: string[] = [];
   for (const op of operations(doc)) {
     for (const caller of callers) {
-      const { spaceId, invitationId } = await fixture();
+      const { spaceId, invitationId, sourceId } = await fixture();
       const path = op.path
         .replace('{spaceId}', spaceId)
         .replace('{userId}', ids.target ?? '')
         .replace('{invitationId}', invitationId)
-        .replace('{id}', randomUUID())
+        // Space-scoped {id} paths name the fixture's object of that kind.
+        .replace('{id}', op.path.includes('/sources/') ? sourceId : randomUUID())
         .replace('{token}', 'x'.repeat(43));
       const cookie = caller === 'anonymous' ? undefined : cookies[caller];
       const bodyValue = sampleBody(op);

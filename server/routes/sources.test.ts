@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Role } from '../../contract/common.ts';
+import { activity } from '../db/schema/activity.ts';
+import { events } from '../db/schema/events.ts';
+import { memberships } from '../db/schema/memberships.ts';
+import { sources } from '../db/schema/sources.ts';
+import { hashToken } from '../services/tokens.ts';
+import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let t: TestApi;
+let owner: string;
+const as = {} as Record<Role, string>;
+let spaceId: string;
+const auditLog = readFileSync(new URL('../services/ingest/fixtures/audit.log', import.meta.url), 'utf8');
+
+beforeAll(async () => {
+  t = await createTestApi();
+  owner = (await t.signUp('owner@example.com')).cookie;
+  spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
+  for (const role of ['admin', 'analyst', 'viewer'] as const) {
+    const { cookie, user } = await t.signUp(`${role}@example.com`);
+    await t.db.insert(memberships).values({ spaceId, userId: user.id, role });
+    as[role] = cookie;
+  }
+  as.owner = owner;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const base = () => `/api/spaces/${spaceId}/sources`;
+
+describe('sources', () => {
+  test('create answers the token once; only its hash is stored; activity is written', async () => {
+    const res = await t.call('POST', base(), { cookie: as.admin, body: { name: 'nginx edge', kind: 'modsecurity' } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      name: 'nginx edge',
+      kind: 'modsecurity',
+      retentionDays: null,
+      eventsLastHour: 0,
+      lastEventAt: null,
+      errorsLast24h: 0,
+    });
+    expect(res.json.token).toMatch(/^sgi_[A-Za-z0-9_-]{43}$/);
+    expect(res.json.token.startsWith(res.json.tokenPrefix)).toBe(true);
+    const [row] = await t.db.select().from(sources).where(eq(sources.id, res.json.id));
+    expect(row?.tokenHash).toBe(hashToken(res.json.token));
+    expect(JSON.stringify(row)).not.toContain(res.json.token);
+    const read = await t.call('GET', `${base()}/${res.json.id}`, { cookie: as.viewer });
+    expect(read.status).toBe(200);
+    expect(read.json.token).toBeUndefined();
+    const [audit] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.action, 'source.create'), eq(activity.objectId, res.json.id)));
+    expect(audit?.change).toEqual({ name: 'nginx edge', kind: 'modsecurity', retentionDays: null });
+  });
+
+  test('the list shows ingest rate, last event and errors in 24 h', async () => {
+    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'a-waf', kind: 'modsecurity' } });
+    const sent = await t.app.request(`${BASE}/api/ingest/${created.json.token}`, {
+      method: 'POST',
+      body: `${auditLog}not json\n`,
+    });
+    expect(await sent.json()).toMatchObject({ accepted: 6, errors: [{ line: 7 }] });
+    const list = await t.call('GET', base(), { cookie: as.viewer });
+    expect(list.status).toBe(200);
+    const item = list.json.items.find((s: { id: string }) => s.id === created.json.id);
+    expect(item).toMatchObject({ eventsLastHour: 6, errorsLast24h: 1 });
+    expect(Date.parse(item.lastEventAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(list.json.items[0].name).toBe('a-waf');
+  });
+
+  test('edit and delete, with activity; a deleted source takes its events and its token with it', async () => {
+    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'old', kind: 'json' } });
+    const id = created.json.id;
+    const patched = await t.call('PATCH', `${base()}/${id}`, {
+      cookie: as.admin,
+      body: { name: 'new', retentionDays: 3 },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ name: 'new', kind: 'json', retentionDays: 3 });
+    await t.app.request(`${BASE}/api/ingest/${created.json.token}`, {
+      method: 'POST',
+      body: '{"time":"2026-11-21T10:00:00Z"}',
+    });
+    const gone = await t.call('DELETE', `${base()}/${id}`, { cookie: as.admin });
+    expect(gone.json).toEqual({ ok: true });
+    expect((await t.call('GET', `${base()}/${id}`, { cookie: owner })).status).toBe(404);
+    expect(await t.db.select({ n: count() }).from(events).where(eq(events.sourceId, id))).toEqual([{ n: 0 }]);
+    const again = await t.app.request(`${BASE}/api/ingest/${created.json.token}`, {
+      method: 'POST',
+      body: '{"time":"2026-11-21T10:00:00Z"}',
+    });
+    expect(again.status).toBe(401);
+    const actions = await t.db
+      .select({ action: activity.action, change: activity.change })
+      .from(activity)
+      .where(eq(activity.objectId, id));
+    expect(actions.map((a) => a.action).sort()).toEqual(['source.create', 'source.delete', 'source.update']);
+    expect(actions.find((a) => a.action === 'source.update')?.change).toEqual({
+      name: { from: 'old', to: 'new' },
+      retentionDays: { from: null, to: 3 },
+    });
+  });
+
+  test('rotation is audited and answers a new token', async () => {
+    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'rot', kind: 'json' } });
+    const rotated = await t.call('POST', `${base()}/${created.json.id}/token`, { cookie: as.admin });
+    expect(rotated.json.token).not.toBe(created.json.token);
+    const [audit] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.action, 'source.token_rotate'), eq(activity.objectId, created.json.id)));
+    expect(audit).toBeTruthy();
+    expect(JSON.stringify(audit?.change)).not.toContain(rotated.json.token);
+  });
+
+  test('the parser test answers events and line errors and stores nothing', async () => {
+    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'sys', kind: 'syslog' } });
+    const before = await t.db.select({ n: count() }).from(events);
+    const res = await t.call('POST', `${base()}/${created.json.id}/test`, {
+      cookie: as.admin,
+      body: { sample: '<11>1 2026-11-21T22:14:15Z web app - - - disk full\n\nnot syslog\n' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.events).toHaveLength(1);
+    expect(res.json.events[0]).toMatchObject({ line: 1, severity: 'high', host: 'web', message: 'disk full' });
+    expect(res.json.errors).toEqual([{ line: 3, message: expect.stringContaining('RFC 5424') }]);
+    expect(await t.db.select({ n: count() }).from(events)).toEqual(before);
+    const list = await t.call('GET', `${base()}/${created.json.id}`, { cookie: owner });
+    expect(list.json.errorsLast24h).toBe(0);
+  });
+
+  test.each([
+    ['viewer', 'GET', '', 200],
+    ['viewer', 'POST', '', 403],
+    ['analyst', 'POST', '', 403],
+    ['analyst', 'PATCH', '/ID', 403],
+    ['analyst', 'DELETE', '/ID', 403],
+    ['analyst', 'POST', '/ID/token', 403],
+    ['analyst', 'POST', '/ID/test', 403],
+    ['analyst', 'GET', '/ID', 200],
+    ['admin', 'POST', '/ID/token', 200],
+  ] as const)('%s %s sources%s answers $3', async (role, method, suffix, expected) => {
+    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'roles', kind: 'json' } });
+    const bodies: Record<string, unknown> = {
+      POST: suffix === '' ? { name: 'x', kind: 'json' } : suffix.endsWith('test') ? { sample: '' } : undefined,
+      PATCH: { name: 'y' },
+    };
+    const bodyValue = bodies[method];
+    const res = await t.call(method, `${base()}${suffix.replace('ID', created.json.id)}`, {
+      cookie: as[role],
+      ...(bodyValue !== undefined ? { body: bodyValue } : {}),
+    });
+    expect(res.status).toBe(expected);
+  });
+
+  test('another space and a non-member see 404; bad bodies 400', async () => {
+    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'mine', kind: 'json' } });
+    const outsider = (await t.signUp('out@example.com')).cookie;
+    expect((await t.call('GET', base(), { cookie: outsider })).status).toBe(404);
+    const theirs = (await t.call('POST', '/api/spaces', { cookie: outsider, body: { name: 'Theirs' } })).json.id;
+    expect((await t.call('GET', `/api/spaces/${theirs}/sources/${created.json.id}`, { cookie: outsider })).status).toBe(
+      404,
+    );
+    const bad = await t.call('POST', base(), { cookie: owner, body: { name: '', kind: 'csv' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.error.fields).sort()).toEqual(['kind', 'name']);
+  });
+});
