@@ -146,6 +146,32 @@ describe('POST /api/ingest/{sourceToken}', () => {
     expect(usage?.accepted).toBe(4);
   });
 
+  test('the same key sent twice at once inserts once', async () => {
+    const { spaceId, token } = await newSource();
+    const body = Array.from({ length: 20 }, (_, i) => ev(i)).join('\n');
+    const [a, b] = await Promise.all([
+      ingest(token, body, { 'idempotency-key': 'twin' }),
+      ingest(token, body, { 'idempotency-key': 'twin' }),
+    ]);
+    expect(a.json).toEqual({ accepted: 20, errors: [] });
+    expect(b.json).toEqual(a.json);
+    expect(await storedIn(spaceId)).toBe(20);
+  });
+
+  test('a quota refusal is replayed to a retry with the same key', async () => {
+    const { spaceId, token } = await newSource();
+    await t.db.insert(eventUsage).values({ spaceId, month: new Date().toISOString().slice(0, 7), accepted: 99_999 });
+    const body = [ev(1), ev(2)].join('\n');
+    const first = await ingest(token, body, { 'idempotency-key': 'q' });
+    const retry = await ingest(token, body, { 'idempotency-key': 'q' });
+    expect(first.status).toBe(429);
+    expect(retry.status).toBe(429);
+    expect(retry.headers.get('retry-after')).toBeTruthy();
+    expect(retry.json).toEqual(first.json);
+    const [usage] = await t.db.select().from(eventUsage).where(eq(eventUsage.spaceId, spaceId));
+    expect(usage).toMatchObject({ accepted: 100_000, refused: 1 });
+  });
+
   test('an event id deduplicates within a source', async () => {
     const { spaceId, token } = await newSource();
     const line = JSON.stringify({ time: '2026-11-21T10:00:00Z', id: 'abc' });

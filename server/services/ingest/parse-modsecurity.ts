@@ -3,6 +3,7 @@ import { severities } from '../../../contract/events.ts';
 import { countryOf } from '../geoip.ts';
 import { isRecord, type LineResult, lineError } from './types.ts';
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** CRS rules that report the anomaly score rather than an attack. */
 const anomalyRules = new Set([949110, 959100, 980130, 980140, 980170]);
@@ -90,6 +91,11 @@ export function parseModSecurity(value: unknown): LineResult {
       );
     }
   }
+  // The connector may name the firewall that wrote the record.
+  const firewallId = value.firewallId;
+  if (firewallId !== undefined && (typeof firewallId !== 'string' || !uuidPattern.test(firewallId))) {
+    return lineError('firewallId must be a UUID.');
+  }
   if (tx.messages !== undefined && !Array.isArray(tx.messages))
     return lineError('transaction.messages must be an array.');
   const messages: Message[] = [];
@@ -132,7 +138,7 @@ export function parseModSecurity(value: unknown): LineResult {
     tags,
     message: attack?.message ?? messages[0]?.message ?? null,
     userAgent: header(request.headers, 'user-agent'),
-    firewallId: null,
+    firewallId: typeof firewallId === 'string' ? firewallId : null,
     raw: value,
   };
   return { ok: true, event };

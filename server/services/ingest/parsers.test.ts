@@ -82,7 +82,26 @@ describe('ModSecurity v3 JSON audit records from a real nginx', () => {
     });
   });
 
-  test('rules matched without blocking (detection only) are logged; severity is the highest', () => {
+  test('the engine in detection only: rules matched, 200, logged', () => {
+    const result = parseModSecurity(fixture('sqli-detect'));
+    expect(result.ok && result.event).toMatchObject({
+      action: 'logged',
+      status: 200,
+      severity: 'critical',
+      ruleIds: [942100, 949110],
+      message: 'SQL Injection Attack Detected via libinjection',
+    });
+  });
+
+  test('a firewall id added by the connector is kept', () => {
+    const record = { ...(fixture('sqli') as object), firewallId: '7b0c6c55-7a7e-4f59-9d9e-2c8c2b7b0c11' };
+    const result = parseModSecurity(record);
+    expect(result.ok && result.event.firewallId).toBe('7b0c6c55-7a7e-4f59-9d9e-2c8c2b7b0c11');
+    const bad = parseModSecurity({ ...(fixture('sqli') as object), firewallId: 'fw-1' });
+    expect(bad.ok).toBe(false);
+  });
+
+  test('rules matched without blocking are logged; severity is the highest', () => {
     const record = fixture('xss') as {
       transaction: { response: { http_code: number }; messages: { details: { severity: string; ruleId: string } }[] };
     };
