@@ -14,7 +14,7 @@ let t: TestApi;
 let cookie: string;
 // The SQL injection record exactly as nginx wrote it (first line of the audit log).
 const sqli =
-  readFileSync(new URL('../services/ingest/fixtures/audit.log', import.meta.url), 'utf8').split('\n')[0] ?? '';
+  readFileSync(new URL('../services/ingest/fixtures/audit.ndjson', import.meta.url), 'utf8').split('\n')[0] ?? '';
 
 beforeAll(async () => {
   t = await createTestApi();

@@ -15,7 +15,7 @@ let t: TestApi;
 let owner: string;
 const as = {} as Record<Role, string>;
 let spaceId: string;
-const auditLog = readFileSync(new URL('../services/ingest/fixtures/audit.log', import.meta.url), 'utf8');
+const auditLog = readFileSync(new URL('../services/ingest/fixtures/audit.ndjson', import.meta.url), 'utf8');
 
 beforeAll(async () => {
   t = await createTestApi();
