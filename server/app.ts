@@ -14,6 +14,7 @@ import { createRouter } from './router.ts';
 import { accountActivityRoutes, activityRoutes } from './routes/activity.ts';
 import { authRoutes } from './routes/auth.ts';
 import { renderDocs } from './routes/docs.ts';
+import { eventRoutes } from './routes/events.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
@@ -93,6 +94,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', memberRoutes)
     .route('/spaces', activityRoutes)
     .route('/spaces', sourceRoutes)
+    .route('/spaces', eventRoutes)
     .route('/ingest', ingestRoutes)
     .route('/invitations', invitationRoutes);
   if (!config.production) app.route('/dev', devRoutes);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type Role, roleRank } from '../contract/common.ts';
+import { events } from './db/schema/events.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
 import { sources } from './db/schema/sources.ts';
@@ -76,7 +77,23 @@ async function fixture() {
     .insert(sources)
     .values({ spaceId: space.id, name: 'edge', kind: 'json', tokenHash: randomUUID(), tokenPrefix: 'sgi_x' })
     .returning();
-  return { spaceId: space.id, invitationId: invitation?.id ?? '', sourceId: source?.id ?? '' };
+  const [event] = await t.db
+    .insert(events)
+    .values({
+      spaceId: space.id,
+      sourceId: source?.id ?? '',
+      time: new Date(),
+      action: 'blocked',
+      severity: 'high',
+      raw: {},
+    })
+    .returning();
+  return {
+    spaceId: space.id,
+    invitationId: invitation?.id ?? '',
+    sourceId: source?.id ?? '',
+    eventId: event?.id ?? '',
+  };
 }
 
 /** A body an allowed caller would send successfully. */
@@ -131,11 +148,12 @@ test('the role table holds on every operation for every caller', async () => {
   const failures: string[] = [];
   for (const op of operations(doc)) {
     for (const caller of callers) {
-      const { spaceId, invitationId, sourceId } = await fixture();
+      const { spaceId, invitationId, sourceId, eventId } = await fixture();
       const path = op.path
         .replace('{spaceId}', spaceId)
         .replace('{userId}', ids.target ?? '')
         .replace('{invitationId}', invitationId)
+        .replace('{eventId}', eventId)
         // Space-scoped {id} paths name the fixture's object of that kind.
         .replace('{id}', op.path.includes('/sources/') ? sourceId : randomUUID())
         .replace('{token}', 'x'.repeat(43));

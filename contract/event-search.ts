@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { Id, Timestamp } from './common.ts';
+import { Event } from './events.ts';
+
+/** The event log's filters: a query in the event query language and a time range. */
+export const EventFilters = z.object({
+  q: z.string().max(2000, 'Use at most 2000 characters.').default(''),
+  from: Timestamp.optional(),
+  to: Timestamp.optional(),
+});
+
+/** One page of events, newest first. */
+export const EventPageQuery = EventFilters.extend({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const EventPage = z
+  .object({ items: z.array(Event), nextCursor: z.string().nullable() })
+  .meta({ id: 'EventPage' });
+export type EventPage = z.infer<typeof EventPage>;
+
+export const HistogramQuery = EventFilters.extend({
+  buckets: z.coerce.number().int().min(1).max(500).default(60),
+});
+
+/** Counts per time bucket: all matching events and the blocked ones. */
+export const Histogram = z
+  .object({
+    from: Timestamp,
+    to: Timestamp,
+    intervalSeconds: z.number().int(),
+    buckets: z.array(z.object({ time: Timestamp, total: z.number().int(), blocked: z.number().int() })),
+  })
+  .meta({ id: 'Histogram' });
+export type Histogram = z.infer<typeof Histogram>;
+
+const FacetValues = z.array(z.object({ value: z.string(), count: z.number().int() }));
+
+/** The ten most frequent values of each facet among matching events. */
+export const Facets = z
+  .object({
+    total: z.number().int(),
+    action: FacetValues,
+    severity: FacetValues,
+    country: FacetValues,
+    rule: FacetValues,
+    host: FacetValues,
+  })
+  .meta({ id: 'Facets' });
+export type Facets = z.infer<typeof Facets>;
+
+export const EventParams = z.object({ spaceId: Id, eventId: Id });

@@ -1,0 +1,206 @@
+import { and, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { SpaceParams } from '../../contract/common.ts';
+import {
+  EventFilters,
+  EventPage,
+  EventPageQuery,
+  EventParams,
+  Facets,
+  Histogram,
+  HistogramQuery,
+} from '../../contract/event-search.ts';
+import { Event } from '../../contract/events.ts';
+import { parseQuery } from '../../contract/query/parse.ts';
+import { type EventRow, events } from '../db/schema/events.ts';
+import { fieldError, notFound } from '../errors.ts';
+import { createRouter, json, route } from '../router.ts';
+import { compileQuery } from '../services/query/compile.ts';
+
+type Filters = z.infer<typeof EventFilters>;
+
+/** The stored event as the API shows it. */
+function view(row: EventRow): z.infer<typeof Event> {
+  return {
+    id: row.id,
+    sourceId: row.sourceId,
+    time: row.time.toISOString(),
+    receivedAt: row.receivedAt.toISOString(),
+    dedupKey: row.dedupKey,
+    ip: row.ip,
+    country: row.country,
+    method: row.method,
+    host: row.host,
+    path: row.path,
+    status: row.status,
+    action: row.action,
+    severity: row.severity,
+    ruleIds: row.ruleIds,
+    tags: row.tags,
+    message: row.message,
+    userAgent: row.userAgent,
+    firewallId: row.firewallId,
+    raw: row.raw,
+  };
+}
+
+/** The space, the time range and the compiled query; a query that does not parse is a 400 naming its position. */
+function whereOf(spaceId: string, f: Filters): SQL[] {
+  const parsed = parseQuery(f.q);
+  if (!parsed.ok) {
+    throw fieldError('q', `${parsed.error.message} (at character ${parsed.error.position + 1})`, 'query_invalid');
+  }
+  const where: SQL[] = [eq(events.spaceId, spaceId), compileQuery(parsed.ast, events)];
+  if (f.from) where.push(gte(events.time, new Date(f.from)));
+  if (f.to) where.push(lte(events.time, new Date(f.to)));
+  return where;
+}
+
+function encodeCursor(row: EventRow): string {
+  return Buffer.from(JSON.stringify([row.time.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad cursor');
+    return { at: date, id };
+  } catch {
+    throw fieldError('cursor', 'This cursor is not valid; start from the first page.');
+  }
+}
+
+/** The event log of a space: a page of matching events, a histogram, facet counts, and one event. */
+export const eventRoutes = createRouter()
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/events',
+      summary: 'Events matching a query and time range, newest first, cursor-paginated',
+      request: { params: SpaceParams, query: EventPageQuery },
+      responses: { 200: json(EventPage, 'One page') },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const where = whereOf(c.var.space.id, q);
+      if (q.cursor) {
+        const { at, id } = decodeCursor(q.cursor);
+        const older = or(lt(events.time, at), and(eq(events.time, at), lt(events.id, id)));
+        if (older) where.push(older);
+      }
+      const rows = await c.var.deps.db
+        .select()
+        .from(events)
+        .where(and(...where))
+        .orderBy(desc(events.time), desc(events.id))
+        .limit(q.limit + 1);
+      const items = rows.slice(0, q.limit);
+      const last = items.at(-1);
+      return c.json(
+        { items: items.map(view), nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null },
+        200,
+      );
+    },
+  )
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/events/histogram',
+      summary: 'Matching and blocked events per time bucket (default: the last 24 hours)',
+      request: { params: SpaceParams, query: HistogramQuery },
+      responses: { 200: json(Histogram, 'Buckets, oldest first') },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const to = q.to ? new Date(q.to) : new Date(c.var.deps.now().getTime());
+      const from = q.from ? new Date(q.from) : new Date(to.getTime() - 86_400_000);
+      if (from >= to) throw fieldError('from', 'The start of the range must be before its end.');
+      const interval = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000 / q.buckets));
+      const where = whereOf(c.var.space.id, { ...q, from: from.toISOString(), to: to.toISOString() });
+      const bucket = sql<number>`floor((extract(epoch from ${events.time}) - ${from.getTime() / 1000}::double precision) / ${interval}::double precision)::int`;
+      const rows = await c.var.deps.db
+        .select({
+          bucket,
+          total: sql<number>`count(*)::int`,
+          blocked: sql<number>`count(*) filter (where ${events.action} = 'blocked')::int`,
+        })
+        .from(events)
+        .where(and(...where))
+        // By position: the bucket expression carries parameters, so repeating it would not match.
+        .groupBy(sql`1`);
+      const counts = new Map(rows.map((row) => [Number(row.bucket), row]));
+      const size = Math.ceil((to.getTime() - from.getTime()) / 1000 / interval);
+      const buckets = Array.from({ length: size }, (_, index) => {
+        const row = counts.get(index);
+        return {
+          time: new Date(from.getTime() + index * interval * 1000).toISOString(),
+          total: row ? Number(row.total) : 0,
+          blocked: row ? Number(row.blocked) : 0,
+        };
+      });
+      return c.json({ from: from.toISOString(), to: to.toISOString(), intervalSeconds: interval, buckets }, 200);
+    },
+  )
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/events/facets',
+      summary: 'The ten most frequent actions, severities, countries, rules and hosts of matching events',
+      request: { params: SpaceParams, query: EventFilters },
+      responses: { 200: json(Facets, 'Facet counts') },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { db } = c.var.deps;
+      const where = and(...whereOf(c.var.space.id, q));
+      const top = async (expression: SQL) => {
+        const rows = await db
+          .select({ value: sql<string>`${expression}::text`, count: sql<number>`count(*)::int` })
+          .from(events)
+          .where(and(where, sql`${expression} is not null`))
+          .groupBy(expression)
+          .orderBy(desc(sql`count(*)`), sql`${expression}::text`)
+          .limit(10);
+        return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
+      };
+      const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
+      const rule = sql`unnest(${events.ruleIds})`;
+      const ruleRows = await db
+        .select({ value: sql<string>`r::text`, count: sql<number>`count(*)::int` })
+        .from(sql`${events}, ${rule} as r`)
+        .where(where)
+        .groupBy(sql`r`)
+        .orderBy(desc(sql`count(*)`), sql`r`)
+        .limit(10);
+      return c.json(
+        {
+          total: Number(totalRow?.n ?? 0),
+          action: await top(sql`${events.action}`),
+          severity: await top(sql`${events.severity}`),
+          country: await top(sql`${events.country}`),
+          rule: ruleRows.map((row) => ({ value: String(row.value), count: Number(row.count) })),
+          host: await top(sql`${events.host}`),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/events/{eventId}',
+      summary: 'One event with its raw record',
+      request: { params: EventParams },
+      responses: { 200: json(Event, 'The event') },
+    }),
+    async (c) => {
+      const { eventId } = c.req.valid('param');
+      const [row] = await c.var.deps.db
+        .select()
+        .from(events)
+        .where(and(eq(events.spaceId, c.var.space.id), eq(events.id, eventId)));
+      if (!row) throw notFound('event');
+      return c.json(view(row), 200);
+    },
+  );
