@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
+import { jsonLogger } from './services/logger.ts';
+import { startRetentionJob } from './services/retention.ts';
 import { createSiteApp } from './site.ts';
 
 const root = resolve(process.env.SITE_DIR ?? 'dist');
@@ -18,6 +20,8 @@ if (!existsSync(resolve(root, '_build/latest.json'))) {
 }
 
 const api = await createApi(process.env);
+// Events past each space's retention are deleted at start and then daily.
+const retention = startRetentionJob(api.database.db, jsonLogger);
 const app = new Hono();
 // The API first (it answers every /api path itself, unknown ones with its JSON 404), then the site.
 app.route('/', api.app);
@@ -35,6 +39,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
+    retention.stop();
     server.close(() => {
       void api.close().finally(() => process.exit(0));
     });
