@@ -42,6 +42,12 @@ export const Source = z
   .meta({ id: 'Source' });
 export type Source = z.infer<typeof Source>;
 
+/** One source as its page reads it: the figures plus the most recent refused lines (newest first, at most 20). */
+export const SourceDetail = Source.extend({
+  recentErrors: z.array(z.object({ line: z.number().int(), message: z.string(), at: Timestamp })),
+}).meta({ id: 'SourceDetail' });
+export type SourceDetail = z.infer<typeof SourceDetail>;
+
 /** A source with its ingest token, answered once at creation and at each rotation. */
 export const CreatedSource = Source.extend({ token: z.string() }).meta({ id: 'CreatedSource' });
 export type CreatedSource = z.infer<typeof CreatedSource>;

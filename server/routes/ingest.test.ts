@@ -191,6 +191,16 @@ describe('POST /api/ingest/{sourceToken}', () => {
     expect(await storedIn(spaceId)).toBe(2);
   });
 
+  test.each(['application/x-www-form-urlencoded', 'text/plain', 'application/json'])(
+    'any content type is read as text (curl --data-binary sends %s)',
+    async (type) => {
+      const { spaceId, token } = await newSource();
+      const res = await ingest(token, `${ev(1)}\n${ev(2)}`, { 'content-type': type });
+      expect(res.json).toEqual({ accepted: 2, errors: [] });
+      expect(await storedIn(spaceId)).toBe(2);
+    },
+  );
+
   test('a broken JSON array answers 400', async () => {
     const { token } = await newSource();
     const res = await ingest(token, '[{"time":');

@@ -47,6 +47,13 @@ ingestRoutes.openapi(
     request: {
       params: IngestParams,
       headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+      // Documented only: the handler reads the text itself so that each line gets its own verdict.
+      body: {
+        required: true,
+        description:
+          'One event per line (a generic event, a ModSecurity v3 JSON audit record, or for syslog sources an RFC 5424 line), or a JSON array of them.',
+        content: { 'application/x-ndjson': { schema: z.string() } },
+      },
     },
     responses: {
       200: json(IngestAnswer, 'Accepted count and the refused lines with their reasons'),

@@ -75,6 +75,10 @@ describe('sources', () => {
     expect(item).toMatchObject({ eventsLastHour: records, errorsLast24h: 1 });
     expect(Date.parse(item.lastEventAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(list.json.items[0].name).toBe('a-waf');
+    const one = await t.call('GET', `${base()}/${created.json.id}`, { cookie: as.viewer });
+    expect(one.json.recentErrors).toEqual([
+      { line: records + 1, message: expect.stringMatching(/^Not valid JSON/), at: expect.any(String) },
+    ]);
   });
 
   test('edit and delete, with activity; a deleted source takes its events and its token with it', async () => {

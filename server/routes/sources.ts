@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import { Ok, SpaceParams } from '../../contract/common.ts';
 import {
   CreatedSource,
   CreateSourceBody,
   Source,
+  SourceDetail,
   SourceList,
   SourceParams,
   TestSourceAnswer,
@@ -155,16 +156,25 @@ export const sourceRoutes = createRouter()
     route('viewer', {
       method: 'get',
       path: '/{spaceId}/sources/{id}',
-      summary: 'One source with its ingest figures',
+      summary: 'One source with its ingest figures and its most recent refused lines',
       request: { params: SourceParams },
-      responses: { 200: json(Source, 'The source') },
+      responses: { 200: json(SourceDetail, 'The source') },
     }),
     async (c) => {
       const { id } = c.req.valid('param');
       const { db, now } = c.var.deps;
       const row = await sourceOf(db, c.var.space.id, id);
-      const figures = await figuresOf(db, [row.id], now());
-      return c.json(sourceView(row, figures.get(row.id)), 200);
+      const [figures, recent] = await Promise.all([
+        figuresOf(db, [row.id], now()),
+        db
+          .select()
+          .from(ingestErrors)
+          .where(eq(ingestErrors.sourceId, row.id))
+          .orderBy(desc(ingestErrors.createdAt), asc(ingestErrors.line))
+          .limit(20),
+      ]);
+      const recentErrors = recent.map((e) => ({ line: e.line, message: e.message, at: e.createdAt.toISOString() }));
+      return c.json({ ...sourceView(row, figures.get(row.id)), recentErrors }, 200);
     },
   )
   .openapi(
