@@ -1,0 +1,269 @@
+import type { Options } from 'highcharts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { EventPage, Facets, Histogram } from '../../../contract/event-search.ts';
+import type { Event } from '../../../contract/events.ts';
+import { parseQuery } from '../../../contract/query/parse.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { withApp } from '../app/with-app.tsx';
+import { Highstock } from '../charts/Highstock.tsx';
+import { Alert } from '../shared/Alert.tsx';
+import { LoadError } from '../shared/LoadError.tsx';
+import { useSignedIn } from '../shared/use-signed-in.ts';
+import { EventDrawer } from './EventDrawer.tsx';
+import {
+  absoluteRange,
+  addFilter,
+  type EventLogView,
+  RANGES,
+  type RangeKey,
+  readView,
+  writeView,
+} from './event-log-url.ts';
+import './EventLogScreen.css';
+
+const FACETS: ReadonlyArray<[keyof Omit<Facets, 'total'>, string, string]> = [
+  ['action', 'Action', 'action'],
+  ['severity', 'Severity', 'severity'],
+  ['country', 'Country', 'country'],
+  ['rule', 'Rule', 'rule'],
+  ['host', 'Host', 'host'],
+];
+
+type Data = { page: EventPage; histogram: Histogram; facets: Facets };
+
+/** The security event log: query bar, time range, histogram with navigator, facets, events and one event's detail. */
+function EventLogScreen() {
+  const { me } = useSignedIn();
+  const [spaceId, setSpaceId] = useState<string | null>(null);
+  const [view, setView] = useState<EventLogView>({ q: '', range: '24h', from: null, to: null });
+  const [draft, setDraft] = useState('');
+  const [data, setData] = useState<Data | null>(null);
+  const [more, setMore] = useState<Event[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Event | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    setSpaceId(location.pathname.split('/').filter(Boolean).at(-1) ?? null);
+    const initial = readView(location.search);
+    setView(initial);
+    setDraft(initial.q);
+  }, []);
+
+  const change = useCallback((next: EventLogView) => {
+    history.replaceState(null, '', location.pathname + writeView(next));
+    setView(next);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
+  useEffect(() => {
+    if (!me || !spaceId) return;
+    const { from, to } = absoluteRange(view, Date.now());
+    const filters = { q: view.q, from, to };
+    const base = `/spaces/${spaceId}/events`;
+    setError(null);
+    Promise.all([
+      api<EventPage>(base, { query: { ...filters, limit: 100 } }),
+      api<Histogram>(`${base}/histogram`, { query: { ...filters, buckets: 60 } }),
+      api<Facets>(`${base}/facets`, { query: filters }),
+    ]).then(
+      ([page, histogram, facets]) => {
+        setData({ page, histogram, facets });
+        setMore([]);
+      },
+      (failure: unknown) => setError(errorMessage(failure)),
+    );
+  }, [me, spaceId, view, attempt]);
+
+  const parsed = useMemo(() => parseQuery(draft), [draft]);
+  const options = useMemo<Options>(() => {
+    const points = data?.histogram.buckets ?? [];
+    return {
+      chart: { height: 260 },
+      rangeSelector: { enabled: false },
+      navigator: { enabled: true },
+      scrollbar: { enabled: false },
+      xAxis: {
+        events: {
+          afterSetExtremes(event) {
+            // Only the user's zoom (navigator) narrows the range, not a redraw with new data.
+            if (!event.trigger || event.min === undefined || event.max === undefined) return;
+            change({
+              q: view.q,
+              range: null,
+              from: new Date(event.min).toISOString(),
+              to: new Date(event.max).toISOString(),
+            });
+          },
+        },
+      },
+      series: [
+        { type: 'column', name: 'All events', data: points.map((b) => [Date.parse(b.time), b.total]) },
+        { type: 'column', name: 'Blocked', data: points.map((b) => [Date.parse(b.time), b.blocked]) },
+      ],
+    };
+  }, [data, view.q, change]);
+
+  if (!spaceId) return <p role="status">Loading the event log…</p>;
+  const { from, to } = absoluteRange(view, Date.now());
+  const rows = [...(data?.page.items ?? []), ...more];
+  const nextCursor = more.length > 0 ? null : (data?.page.nextCursor ?? null);
+  return (
+    <div className="event-log">
+      <form
+        className="card panel event-log__bar"
+        aria-label="Search events"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (parsed.ok) change({ ...view, q: draft.trim() });
+        }}
+      >
+        <label htmlFor="event-query">Query</label>
+        <div className="row">
+          <input
+            id="event-query"
+            className="input event-log__query"
+            value={draft}
+            spellCheck={false}
+            placeholder="action:blocked tag:attack-sqli -country:FR"
+            aria-invalid={parsed.ok ? undefined : true}
+            aria-describedby="event-query-help"
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <label className="visually-hidden" htmlFor="event-range">
+            Time range
+          </label>
+          <select
+            id="event-range"
+            className="input event-log__range"
+            value={view.range ?? 'custom'}
+            onChange={(event) => change({ q: view.q, range: event.target.value as RangeKey, from: null, to: null })}
+          >
+            {Object.keys(RANGES).map((key) => (
+              <option key={key} value={key}>
+                Last {key}
+              </option>
+            ))}
+            {view.range === null && <option value="custom">Zoomed range</option>}
+          </select>
+          <button type="submit" className="button" disabled={!parsed.ok}>
+            Search
+          </button>
+        </div>
+        <p id="event-query-help" className={parsed.ok ? 'field__hint' : 'field__error'}>
+          {parsed.ok
+            ? `From ${new Date(from).toLocaleString()} to ${new Date(to).toLocaleString()}.`
+            : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
+        </p>
+      </form>
+      {error && <LoadError message={error} onRetry={() => setAttempt((n) => n + 1)} />}
+      {!data && !error && <p role="status">Loading events…</p>}
+      {data && (
+        <>
+          <section className="card panel" aria-labelledby="histogram-title">
+            <h2 id="histogram-title">
+              {data.facets.total} events{view.q ? ` matching ${view.q}` : ''}
+            </h2>
+            <Highstock options={options} label="Events over time: all and blocked" height={260} />
+          </section>
+          <div className="event-log__main">
+            <nav className="card panel event-log__facets" aria-label="Facets">
+              {FACETS.map(([key, title, field]) => (
+                <section key={key} aria-label={title}>
+                  <h3>{title}</h3>
+                  {data.facets[key].length === 0 ? (
+                    <p className="muted">None</p>
+                  ) : (
+                    <ul>
+                      {data.facets[key].map((facet) => (
+                        <li key={facet.value}>
+                          <button
+                            type="button"
+                            className="facet"
+                            onClick={() => {
+                              const q = addFilter(view.q, field, facet.value);
+                              setDraft(q);
+                              change({ ...view, q });
+                            }}
+                          >
+                            <span>{facet.value}</span> <span className="muted">{facet.count}</span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              ))}
+            </nav>
+            <section className="card panel event-log__table" aria-labelledby="events-title">
+              <div className="row">
+                <h2 id="events-title">Events</h2>
+              </div>
+              {rows.length === 0 ? (
+                <Alert tone="info">
+                  No events in this range{view.q ? ' match the query' : ''}. Send events to a log source, or widen the
+                  time range.
+                </Alert>
+              ) : (
+                <table className="data">
+                  <thead>
+                    <tr>
+                      <th scope="col">Time</th>
+                      <th scope="col">Action</th>
+                      <th scope="col">Severity</th>
+                      <th scope="col">Client</th>
+                      <th scope="col">Request</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Rules</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((event) => (
+                      <tr key={event.id}>
+                        <td>
+                          <button type="button" className="link-button" onClick={() => setSelected(event)}>
+                            {new Date(event.time).toLocaleString()}
+                          </button>
+                        </td>
+                        <td>{event.action}</td>
+                        <td>{event.severity}</td>
+                        <td>
+                          {event.ip ?? '—'} {event.country ? `(${event.country})` : ''}
+                        </td>
+                        <td className="event-log__request">
+                          {event.method} {event.host}
+                          {event.path}
+                        </td>
+                        <td>{event.status ?? '—'}</td>
+                        <td>{event.ruleIds.join(', ')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              {nextCursor && (
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => {
+                    void api<EventPage>(`/spaces/${spaceId}/events`, {
+                      query: { q: view.q, from, to, limit: 100, cursor: nextCursor },
+                    }).then(
+                      (page) => setMore(page.items),
+                      (failure: unknown) => setError(errorMessage(failure)),
+                    );
+                  }}
+                >
+                  Load more
+                </button>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+      {selected && <EventDrawer event={selected} onClose={() => setSelected(null)} />}
+    </div>
+  );
+}
+
+export default withApp(EventLogScreen);
