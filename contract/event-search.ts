@@ -37,7 +37,7 @@ export type Histogram = z.infer<typeof Histogram>;
 
 const FacetValues = z.array(z.object({ value: z.string(), count: z.number().int() }));
 
-/** The ten most frequent values of each facet among matching events. */
+/** The most frequent values of each facet among matching events (ten unless `size` says otherwise). */
 export const Facets = z
   .object({
     total: z.number().int(),
@@ -46,8 +46,15 @@ export const Facets = z
     country: FacetValues,
     rule: FacetValues,
     host: FacetValues,
+    tag: FacetValues,
+    ip: FacetValues,
   })
   .meta({ id: 'Facets' });
+
+/** Facet filters plus how many values to list per facet (the overview's map wants every country). */
+export const FacetQuery = EventFilters.extend({
+  size: z.coerce.number().int().min(1).max(250).default(10),
+});
 export type Facets = z.infer<typeof Facets>;
 
 export const EventParams = z.object({ spaceId: Id, eventId: Id });

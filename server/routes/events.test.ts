@@ -163,6 +163,15 @@ test('facets count actions, severities, countries, rules and hosts of matching e
     '949110',
   ]);
   expect(res.json.host).toEqual([{ value: 'shop.example.com', count: 4 }]);
+  expect(res.json.tag.map((row: { value: string }) => row.value).sort()).toEqual([
+    'attack-lfi',
+    'attack-sqli',
+    'attack-xss',
+  ]);
+  expect(res.json.ip).toHaveLength(4);
+  const one = await t.call('GET', `/api/spaces/${spaceId}/events/facets?size=1`, { cookie });
+  expect(one.json.ip).toHaveLength(1);
+  expect((await t.call('GET', `/api/spaces/${spaceId}/events/facets?size=0`, { cookie })).status).toBe(400);
 });
 
 test('one event with its raw record; another space never sees it', async () => {

@@ -2,10 +2,11 @@ import { and, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SpaceParams } from '../../contract/common.ts';
 import {
-  EventFilters,
+  type EventFilters,
   EventPage,
   EventPageQuery,
   EventParams,
+  FacetQuery,
   Facets,
   Histogram,
   HistogramQuery,
@@ -146,8 +147,8 @@ export const eventRoutes = createRouter()
     route('viewer', {
       method: 'get',
       path: '/{spaceId}/events/facets',
-      summary: 'The ten most frequent actions, severities, countries, rules and hosts of matching events',
-      request: { params: SpaceParams, query: EventFilters },
+      summary: 'The most frequent actions, severities, countries, rules, hosts, tags and client IPs of matching events',
+      request: { params: SpaceParams, query: FacetQuery },
       responses: { 200: json(Facets, 'Facet counts') },
     }),
     async (c) => {
@@ -161,26 +162,31 @@ export const eventRoutes = createRouter()
           .where(and(where, sql`${expression} is not null`))
           .groupBy(expression)
           .orderBy(desc(sql`count(*)`), sql`${expression}::text`)
-          .limit(10);
+          .limit(q.size);
         return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
       };
       const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
-      const rule = sql`unnest(${events.ruleIds})`;
-      const ruleRows = await db
-        .select({ value: sql<string>`r::text`, count: sql<number>`count(*)::int` })
-        .from(sql`${events}, ${rule} as r`)
-        .where(where)
-        .groupBy(sql`r`)
-        .orderBy(desc(sql`count(*)`), sql`r`)
-        .limit(10);
+      // Array columns count once per element.
+      const topOfArray = async (column: SQL) => {
+        const rows = await db
+          .select({ value: sql<string>`v::text`, count: sql<number>`count(*)::int` })
+          .from(sql`${events}, unnest(${column}) as v`)
+          .where(where)
+          .groupBy(sql`v`)
+          .orderBy(desc(sql`count(*)`), sql`v`)
+          .limit(q.size);
+        return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
+      };
       return c.json(
         {
           total: Number(totalRow?.n ?? 0),
           action: await top(sql`${events.action}`),
           severity: await top(sql`${events.severity}`),
           country: await top(sql`${events.country}`),
-          rule: ruleRows.map((row) => ({ value: String(row.value), count: Number(row.count) })),
+          rule: await topOfArray(sql`${events.ruleIds}`),
           host: await top(sql`${events.host}`),
+          tag: await topOfArray(sql`${events.tags}`),
+          ip: await top(sql`${events.ip}`),
         },
         200,
       );
