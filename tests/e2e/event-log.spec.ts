@@ -1,10 +1,9 @@
+import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
-import { expect, test } from './fixtures.ts';
+import { type Account, expect, test } from './fixtures.ts';
 
-test('events sent to the ingest API appear in the event log: query, facet, drawer with JSON and map', async ({
-  page,
-  account,
-}) => {
+/** A JSON log source with three events of the last half hour, sent as curl would (NDJSON, no cookie). */
+async function sendEvents(page: Page, account: Account): Promise<void> {
   const headers = { origin: BASE_URL };
   const source = await page.request.post(`/api/spaces/${account.spaceId}/sources`, {
     data: { name: 'edge nginx', kind: 'json' },
@@ -58,6 +57,13 @@ test('events sent to the ingest API appear in the event log: query, facet, drawe
     data: lines.map((line) => JSON.stringify(line)).join('\n'),
   });
   expect(await ingest.json()).toEqual({ accepted: 3, errors: [] });
+}
+
+test('events sent to the ingest API appear in the event log: query, facet, drawer with JSON and map', async ({
+  page,
+  account,
+}) => {
+  await sendEvents(page, account);
 
   await page.goto(`/console/siem/${account.spaceId}`);
   await expect(page.getByRole('heading', { name: '3 events' })).toBeVisible();
@@ -91,4 +97,26 @@ test('events sent to the ingest API appear in the event log: query, facet, drawe
   await expect(drawer.locator('.leaflet-container')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
+});
+
+test('the overview draws the same counts as the API, switches chart type, and links into the event log', async ({
+  page,
+  account,
+}) => {
+  await sendEvents(page, account);
+  await page.goto(`/console/${account.spaceId}`);
+  await expect(page.getByText('3 events in all')).toBeVisible();
+  const traffic = page.getByRole('region', { name: 'Requests and blocked requests' });
+  await expect(traffic.locator('.highcharts-spline-series').first()).toBeVisible();
+  await traffic.getByLabel('Chart type').selectOption('column');
+  await expect(traffic.locator('.highcharts-column-series').first()).toBeVisible();
+  const attacks = page.getByRole('region', { name: 'Attacks by category' });
+  await expect(attacks.locator('.highcharts-column-series .highcharts-point')).toHaveCount(2);
+  const map = page.getByRole('region', { name: 'Events by country' });
+  await expect(map.locator('.highcharts-map-series path').first()).toBeVisible();
+  const rules = page.getByRole('region', { name: 'Top rules' });
+  await expect(rules.getByRole('row')).toHaveCount(4);
+  await rules.getByRole('link', { name: '942100' }).click();
+  await expect(page).toHaveURL(/\/console\/siem\/.+q=rule%3A942100/);
+  await expect(page.getByRole('heading', { name: '1 events matching rule:942100' })).toBeVisible();
 });

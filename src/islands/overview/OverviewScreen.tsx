@@ -1,0 +1,195 @@
+import type { AccessibilityOptions, Options } from 'highcharts';
+import { useEffect, useMemo, useState } from 'react';
+import type { Facets, Histogram } from '../../../contract/event-search.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { withApp } from '../app/with-app.tsx';
+import { ChartTypeSelect } from '../charts/ChartTypeSelect.tsx';
+import type { ChartType } from '../charts/chart-types.ts';
+import { Highchart } from '../charts/Highchart.tsx';
+import { Highmap } from '../charts/Highmap.tsx';
+import { Alert } from '../shared/Alert.tsx';
+import { LoadError } from '../shared/LoadError.tsx';
+import { useSignedIn } from '../shared/use-signed-in.ts';
+import { absoluteRange, addFilter, RANGES, type RangeKey } from '../siem/event-log-url.ts';
+import './OverviewScreen.css';
+
+type Data = { histogram: Histogram; facets: Facets };
+
+/**
+ * Several charts on one page: each chart's screen-reader summary is described by its section's
+ * heading, so no extra landmark or heading level per chart (axe: landmark-unique, heading-order).
+ */
+function accessible(description: string): AccessibilityOptions {
+  return {
+    landmarkVerbosity: 'disabled',
+    description,
+    screenReaderSection: {
+      beforeChartFormat:
+        '<p>{chartTitle}</p><div>{typeDescription}</div><div>{chartLongdesc}</div><div>{viewTableButton}</div><div>{xAxisDescription}</div><div>{yAxisDescription}</div>',
+    },
+  };
+}
+
+/** A link into the event log with one filter and the overview's range. */
+function eventLogLink(spaceId: string, range: RangeKey, field: string, value: string): string {
+  return `/console/siem/${spaceId}?${new URLSearchParams({ q: addFilter('', field, value), range })}`;
+}
+
+/** The space at a glance over one time range: traffic, attacks by category, countries, top rules and IPs, severities. */
+function OverviewScreen() {
+  const { me } = useSignedIn();
+  const [spaceId, setSpaceId] = useState<string | null>(null);
+  const [range, setRange] = useState<RangeKey>('24h');
+  const [type, setType] = useState<ChartType>('spline');
+  const [data, setData] = useState<Data | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => setSpaceId(location.pathname.split('/').filter(Boolean).at(-1) ?? null), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
+  useEffect(() => {
+    if (!me || !spaceId) return;
+    const { from, to } = absoluteRange({ q: '', range, from: null, to: null }, Date.now());
+    setError(null);
+    Promise.all([
+      api<Histogram>(`/spaces/${spaceId}/events/histogram`, { query: { from, to, buckets: 48 } }),
+      api<Facets>(`/spaces/${spaceId}/events/facets`, { query: { from, to, size: 250 } }),
+    ]).then(
+      ([histogram, facets]) => setData({ histogram, facets }),
+      (failure: unknown) => setError(errorMessage(failure)),
+    );
+  }, [me, spaceId, range, attempt]);
+
+  const traffic = useMemo<Options>(() => {
+    const buckets = data?.histogram.buckets ?? [];
+    return {
+      accessibility: accessible('Requests and blocked requests over the selected time range.'),
+      xAxis: { type: 'datetime' },
+      yAxis: { title: { text: 'Requests' }, allowDecimals: false },
+      series: [
+        { type: 'spline', name: 'Requests', data: buckets.map((b) => [Date.parse(b.time), b.total]) },
+        { type: 'spline', name: 'Blocked', data: buckets.map((b) => [Date.parse(b.time), b.blocked]) },
+      ],
+    };
+  }, [data]);
+  const attacks = useMemo<Options>(() => {
+    const tags = (data?.facets.tag ?? []).filter((row) => row.value.startsWith('attack-')).slice(0, 12);
+    return {
+      accessibility: accessible('Attack events by OWASP CRS category.'),
+      xAxis: { categories: tags.map((row) => row.value.replace(/^attack-/, '')) },
+      yAxis: { title: { text: 'Events' }, allowDecimals: false },
+      legend: { enabled: false },
+      series: [{ type: 'column', name: 'Events', data: tags.map((row) => row.count) }],
+    };
+  }, [data]);
+  const countries = useMemo<Options>(
+    () => ({
+      accessibility: accessible('Events by client country.'),
+      colorAxis: { min: 0 },
+      series: [
+        {
+          type: 'map',
+          name: 'Events',
+          joinBy: ['iso-a2', 'code'],
+          data: (data?.facets.country ?? []).map((row) => ({ code: row.value, value: row.count })),
+        },
+      ],
+    }),
+    [data],
+  );
+
+  if (!spaceId) return <p role="status">Loading the overview…</p>;
+  return (
+    <div className="overview">
+      <div className="row overview__controls">
+        <label htmlFor="overview-range">Time range</label>
+        <select
+          id="overview-range"
+          className="input overview__range"
+          value={range}
+          onChange={(event) => setRange(event.target.value as RangeKey)}
+        >
+          {Object.keys(RANGES).map((key) => (
+            <option key={key} value={key}>
+              Last {key}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error && <LoadError message={error} onRetry={() => setAttempt((n) => n + 1)} />}
+      {!data && !error && <p role="status">Loading the overview…</p>}
+      {data && data.facets.total === 0 && (
+        <Alert tone="info">
+          No events in this range yet. Create a log source on the <a href={`/console/siem/${spaceId}`}>event log</a> and
+          send your firewall's audit log to it.
+        </Alert>
+      )}
+      {data && (
+        <div className="overview__grid">
+          <section className="card panel overview__wide" aria-labelledby="traffic-title">
+            <div className="row overview__head">
+              <h2 id="traffic-title">Requests and blocked requests</h2>
+              <ChartTypeSelect value={type} onChange={setType} />
+            </div>
+            <Highchart options={traffic} type={type} label="Requests and blocked requests over time" height={280} />
+          </section>
+          <section className="card panel" aria-labelledby="severity-title">
+            <h2 id="severity-title">By severity</h2>
+            <ul className="overview__counts">
+              {data.facets.severity.map((row) => (
+                <li key={row.value}>
+                  <a href={eventLogLink(spaceId, range, 'severity', row.value)}>{row.value}</a>
+                  <strong>{row.count}</strong>
+                </li>
+              ))}
+            </ul>
+            <p className="muted">{data.facets.total} events in all</p>
+          </section>
+          <section className="card panel" aria-labelledby="attacks-title">
+            <h2 id="attacks-title">Attacks by category</h2>
+            <Highchart options={attacks} label="Attack events by CRS category" height={260} />
+          </section>
+          <section className="card panel overview__wide" aria-labelledby="countries-title">
+            <h2 id="countries-title">Events by country</h2>
+            <Highmap
+              options={countries}
+              mapData="/maps/world-110m.json"
+              label="Events by client country"
+              height={320}
+            />
+          </section>
+          {(
+            [
+              ['rules-title', 'Top rules', 'rule', data.facets.rule, 'Rule'],
+              ['ips-title', 'Top client IPs', 'ip', data.facets.ip, 'Client IP'],
+            ] as const
+          ).map(([id, title, field, rows, column]) => (
+            <section key={id} className="card panel" aria-labelledby={id}>
+              <h2 id={id}>{title}</h2>
+              <table className="data">
+                <thead>
+                  <tr>
+                    <th scope="col">{column}</th>
+                    <th scope="col">Events</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.slice(0, 10).map((row) => (
+                    <tr key={row.value}>
+                      <td>
+                        <a href={eventLogLink(spaceId, range, field, row.value)}>{row.value}</a>
+                      </td>
+                      <td>{row.count}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default withApp(OverviewScreen);
