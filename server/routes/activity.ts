@@ -1,12 +1,13 @@
-import { and, desc, eq, gte, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { stream } from 'hono/streaming';
 import type { z } from 'zod';
 import { ActivityExportQuery, ActivityPage, ActivityQuery } from '../../contract/activity.ts';
 import { SpaceParams } from '../../contract/common.ts';
 import type { Executor } from '../db/database.ts';
 import { type ActivityRow, activity } from '../db/schema/activity.ts';
-import { ApiError, fieldError } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
+import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
 
 type Filters = Pick<z.infer<typeof ActivityQuery>, 'actor' | 'action' | 'objectType' | 'from' | 'to'>;
 
@@ -26,21 +27,6 @@ function view(row: ActivityRow) {
   };
 }
 
-function encodeCursor(row: ActivityRow): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad cursor');
-    return { at: date, id };
-  } catch {
-    throw fieldError('cursor', 'This cursor is not valid; start from the first page.');
-  }
-}
-
 function conditions(scope: SQL, f: Filters): SQL[] {
   const where: SQL[] = [scope];
   if (f.actor) where.push(eq(activity.actorId, f.actor));
@@ -55,8 +41,7 @@ function conditions(scope: SQL, f: Filters): SQL[] {
 async function pageOf(db: Executor, scope: SQL, f: Filters, limit: number, cursor?: string) {
   const where = conditions(scope, f);
   if (cursor) {
-    const { at, id } = decodeCursor(cursor);
-    const older = or(lt(activity.createdAt, at), and(eq(activity.createdAt, at), lt(activity.id, id)));
+    const older = olderThan(activity.createdAt, activity.id, cursor);
     if (older) where.push(older);
   }
   const rows = await db
@@ -67,7 +52,7 @@ async function pageOf(db: Executor, scope: SQL, f: Filters, limit: number, curso
     .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return { items, nextCursor: rows.length > limit && last ? encodeTimeCursor(last.createdAt, last.id) : null };
 }
 
 const csvColumns = [

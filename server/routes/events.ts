@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SpaceParams } from '../../contract/common.ts';
 import {
@@ -17,6 +17,7 @@ import { type EventRow, events } from '../db/schema/events.ts';
 import { fieldError, notFound } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
 import { compileQuery } from '../services/query/compile.ts';
+import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
 
 type Filters = z.infer<typeof EventFilters>;
 
@@ -57,21 +58,6 @@ function whereOf(spaceId: string, f: Filters): SQL[] {
   return where;
 }
 
-function encodeCursor(row: EventRow): string {
-  return Buffer.from(JSON.stringify([row.time.toISOString(), row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad cursor');
-    return { at: date, id };
-  } catch {
-    throw fieldError('cursor', 'This cursor is not valid; start from the first page.');
-  }
-}
-
 /** The event log of a space: a page of matching events, a histogram, facet counts, and one event. */
 export const eventRoutes = createRouter()
   .openapi(
@@ -86,8 +72,7 @@ export const eventRoutes = createRouter()
       const q = c.req.valid('query');
       const where = whereOf(c.var.space.id, q);
       if (q.cursor) {
-        const { at, id } = decodeCursor(q.cursor);
-        const older = or(lt(events.time, at), and(eq(events.time, at), lt(events.id, id)));
+        const older = olderThan(events.time, events.id, q.cursor);
         if (older) where.push(older);
       }
       const rows = await c.var.deps.db
@@ -99,7 +84,10 @@ export const eventRoutes = createRouter()
       const items = rows.slice(0, q.limit);
       const last = items.at(-1);
       return c.json(
-        { items: items.map(view), nextCursor: rows.length > q.limit && last ? encodeCursor(last) : null },
+        {
+          items: items.map(view),
+          nextCursor: rows.length > q.limit && last ? encodeTimeCursor(last.time, last.id) : null,
+        },
         200,
       );
     },
