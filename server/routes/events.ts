@@ -143,41 +143,30 @@ export const eventRoutes = createRouter()
       const q = c.req.valid('query');
       const { db } = c.var.deps;
       const where = and(...whereOf(c.var.space.id, q));
-      const top = async (expression: SQL) => {
-        const rows = await db
-          .select({ value: sql<string>`${expression}::text`, count: sql<number>`count(*)::int` })
-          .from(events)
-          .where(and(where, sql`${expression} is not null`))
-          .groupBy(expression)
-          .orderBy(desc(sql`count(*)`), sql`${expression}::text`)
+      // The most frequent values of an expression over some rows; array columns are unnested first,
+      // so they count once per element. Grouped and ordered by position: expressions may carry parameters.
+      const top = async (rows: SQL, value: SQL) => {
+        const found = await db
+          .select({ value: sql<string>`(${value})::text`, count: sql<number>`count(*)::int` })
+          .from(rows)
+          .where(and(where, sql`${value} is not null`))
+          .groupBy(sql`1`)
+          .orderBy(desc(sql`2`), sql`1`)
           .limit(q.size);
-        return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
+        return found.map((row) => ({ value: String(row.value), count: Number(row.count) }));
       };
-      const [totalRow] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(where);
-      // Array columns count once per element.
-      const topOfArray = async (column: SQL) => {
-        const rows = await db
-          .select({ value: sql<string>`v::text`, count: sql<number>`count(*)::int` })
-          .from(sql`${events}, unnest(${column}) as v`)
-          .where(where)
-          .groupBy(sql`v`)
-          .orderBy(desc(sql`count(*)`), sql`v`)
-          .limit(q.size);
-        return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
-      };
-      return c.json(
-        {
-          total: Number(totalRow?.n ?? 0),
-          action: await top(sql`${events.action}`),
-          severity: await top(sql`${events.severity}`),
-          country: await top(sql`${events.country}`),
-          rule: await topOfArray(sql`${events.ruleIds}`),
-          host: await top(sql`${events.host}`),
-          tag: await topOfArray(sql`${events.tags}`),
-          ip: await top(sql`${events.ip}`),
-        },
-        200,
-      );
+      const unnested = (column: SQL) => top(sql`${events}, unnest(${column}) as v`, sql`v`);
+      const [totals, action, severity, country, rule, host, tag, ip] = await Promise.all([
+        db.select({ n: sql<number>`count(*)::int` }).from(events).where(where),
+        top(sql`${events}`, sql`${events.action}`),
+        top(sql`${events}`, sql`${events.severity}`),
+        top(sql`${events}`, sql`${events.country}`),
+        unnested(sql`${events.ruleIds}`),
+        top(sql`${events}`, sql`${events.host}`),
+        unnested(sql`${events.tags}`),
+        top(sql`${events}`, sql`${events.ip}`),
+      ]);
+      return c.json({ total: Number(totals[0]?.n ?? 0), action, severity, country, rule, host, tag, ip }, 200);
     },
   )
   .openapi(
