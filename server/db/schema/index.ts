@@ -8,6 +8,7 @@ export * from './memberships.ts';
 export * from './one-time-tokens.ts';
 export * from './outbox.ts';
 export * from './rate-limits.ts';
+export * from './saved-searches.ts';
 export * from './sessions.ts';
 export * from './sources.ts';
 export * from './spaces.ts';
