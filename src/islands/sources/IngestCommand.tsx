@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import { CopyButton } from './CopyButton.tsx';
+import { curlLine, TOKEN_PLACEHOLDER } from './ingest-command.ts';
+
+interface Props {
+  /** The token when it is visible (just created or rotated); null shows the placeholder. */
+  readonly token: string | null;
+}
+
+/** The exact curl line that sends an NDJSON file of events to the source, with a copy button. */
+export function IngestCommand({ token }: Props) {
+  const captionId = useId();
+  const line = curlLine(token ?? TOKEN_PLACEHOLDER);
+  return (
+    <figure className="sg-command" aria-labelledby={captionId}>
+      <figcaption id={captionId}>Send events with curl</figcaption>
+      <pre className="sg-command__line">
+        <code>{line}</code>
+      </pre>
+      <div className="row">
+        <CopyButton text={line} label="Copy command" />
+      </div>
+      <p className="muted sg-command__note">
+        One JSON object per line (NDJSON) or a JSON array; up to 10 000 events and 10 MB a request.
+        {token === null &&
+          ` The token was shown once, when the source was created or its token last rotated: set ${TOKEN_PLACEHOLDER} to it, or rotate the token to get a new one.`}
+      </p>
+    </figure>
+  );
+}

@@ -1,0 +1,35 @@
+import { dateTime } from '../management/format.ts';
+
+interface LineErrorsProps {
+  readonly errors: readonly { readonly line: number; readonly message: string; readonly at?: string }[];
+  readonly label: string;
+}
+
+/** Refused lines: line number, reason and, for stored errors, when. */
+export function LineErrors({ errors, label }: LineErrorsProps) {
+  const timed = errors.some((error) => error.at !== undefined);
+  return (
+    <div className="sg-table-wrap">
+      <table className="data sg-compact" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Reason</th>
+            {timed && <th scope="col">Time</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {errors.map((error, index) => (
+            // A batch may refuse the same line number more than once over time.
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id and never reorder
+            <tr key={index}>
+              <th scope="row">{error.line}</th>
+              <td>{error.message}</td>
+              {timed && <td className="sg-nowrap">{error.at ? dateTime(error.at) : '—'}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

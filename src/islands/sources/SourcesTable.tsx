@@ -1,0 +1,50 @@
+import type { Source } from '../../../contract/sources.ts';
+import { LastEvent } from './LastEvent.tsx';
+import { kindLabel } from './source-kinds.ts';
+import { sourcePath } from './source-route.ts';
+
+interface Props {
+  readonly spaceId: string;
+  readonly sources: readonly Source[];
+  readonly now: number;
+}
+
+/** The log sources of a space with their ingest rate, last event and refused lines. */
+export function SourcesTable({ spaceId, sources, now }: Props) {
+  return (
+    <div className="sg-table-wrap">
+      <table className="data sg-sources-table" aria-label="Log sources">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Kind</th>
+            <th scope="col" className="sg-num">
+              Events, last hour
+            </th>
+            <th scope="col">Last event</th>
+            <th scope="col" className="sg-num">
+              Errors, last 24 h
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sources.map((source) => (
+            <tr key={source.id}>
+              <th scope="row">
+                <a href={sourcePath(spaceId, source.id)}>{source.name}</a>
+              </th>
+              <td>{kindLabel(source.kind)}</td>
+              <td className="sg-num">{source.eventsLastHour.toLocaleString()}</td>
+              <td>
+                <LastEvent at={source.lastEventAt} now={now} />
+              </td>
+              <td className={source.errorsLast24h > 0 ? 'sg-num sg-has-errors' : 'sg-num'}>
+                {source.errorsLast24h.toLocaleString()}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

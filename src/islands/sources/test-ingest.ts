@@ -1,0 +1,19 @@
+/** For the sources island tests: sends lines to the ingest API in process, as curl would (no cookie). */
+import type { startTestApi } from '../management/test-api.ts';
+
+type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/** A generic JSON event `minutesAgo` minutes old. */
+export function eventLine(minutesAgo: number, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ time: new Date(Date.now() - minutesAgo * 60_000).toISOString(), ...extra });
+}
+
+/** Posts NDJSON lines with a source token; answers the status and the parsed body. */
+export async function ingest(api: TestApi, token: string, lines: readonly string[]) {
+  const res = await api.app.request(`${location.origin}/api/ingest/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-ndjson' },
+    body: lines.join('\n'),
+  });
+  return { status: res.status, json: (await res.json()) as { accepted?: number; errors?: unknown[] } };
+}
