@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
-import { type Account, expect, test } from './fixtures.ts';
+import { expect, newSpace, test } from './fixtures.ts';
 
-/** A JSON log source with three events of the last half hour, sent as curl would (NDJSON, no cookie). */
-async function sendEvents(page: Page, account: Account): Promise<void> {
+/** A JSON log source in a new space with three events of the last half hour, sent as curl would (NDJSON, no cookie). */
+async function sendEvents(page: Page): Promise<string> {
   const headers = { origin: BASE_URL };
-  const source = await page.request.post(`/api/spaces/${account.spaceId}/sources`, {
+  const spaceId = await newSpace(page.request, 'Event log');
+  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
     data: { name: 'edge nginx', kind: 'json' },
     headers,
   });
@@ -57,15 +58,15 @@ async function sendEvents(page: Page, account: Account): Promise<void> {
     data: lines.map((line) => JSON.stringify(line)).join('\n'),
   });
   expect(await ingest.json()).toEqual({ accepted: 3, errors: [] });
+  return spaceId;
 }
 
 test('events sent to the ingest API appear in the event log: query, facet, drawer with JSON and map', async ({
   page,
-  account,
 }) => {
-  await sendEvents(page, account);
+  const spaceId = await sendEvents(page);
 
-  await page.goto(`/console/siem/${account.spaceId}`);
+  await page.goto(`/console/siem/${spaceId}`);
   await expect(page.getByRole('heading', { name: '3 events' })).toBeVisible();
   await expect(page.locator('.highcharts-container svg').first()).toBeVisible();
   const table = page.getByRole('region', { name: 'Events', exact: true });
@@ -82,9 +83,9 @@ test('events sent to the ingest API appear in the event log: query, facet, drawe
   await expect(page).toHaveURL(/q=action%3Ablocked/);
 
   // A facet click narrows the query; the facet counts agree with the API.
-  const facets = (await (
-    await page.request.get(`/api/spaces/${account.spaceId}/events/facets?q=action%3Ablocked`)
-  ).json()) as { country: { value: string; count: number }[] };
+  const facets = (await (await page.request.get(`/api/spaces/${spaceId}/events/facets?q=action%3Ablocked`)).json()) as {
+    country: { value: string; count: number }[];
+  };
   expect(facets.country.map((row) => row.value).sort()).toEqual(['FR', 'US']);
   await page.getByRole('region', { name: 'Country' }).getByRole('button', { name: /^FR/ }).click();
   await expect(page.getByRole('heading', { name: '1 events matching action:blocked country:FR' })).toBeVisible();
@@ -101,10 +102,9 @@ test('events sent to the ingest API appear in the event log: query, facet, drawe
 
 test('the overview draws the same counts as the API, switches chart type, and links into the event log', async ({
   page,
-  account,
 }) => {
-  await sendEvents(page, account);
-  await page.goto(`/console/${account.spaceId}`);
+  const spaceId = await sendEvents(page);
+  await page.goto(`/console/${spaceId}`);
   await expect(page.getByText('3 events in all')).toBeVisible();
   const traffic = page.getByRole('region', { name: 'Requests and blocked requests' });
   await expect(traffic.locator('.highcharts-spline-series').first()).toBeVisible();
@@ -119,4 +119,86 @@ test('the overview draws the same counts as the API, switches chart type, and li
   await rules.getByRole('link', { name: '942100' }).click();
   await expect(page).toHaveURL(/\/console\/siem\/.+q=rule%3A942100/);
   await expect(page.getByRole('heading', { name: '1 events matching rule:942100' })).toBeVisible();
+});
+
+test('the table scrolls through every match by cursor with few rows in the page, and the navigator zooms the range', async ({
+  page,
+}) => {
+  const spaceId = await newSpace(page.request, 'Busy event log');
+  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
+    data: { name: 'busy edge', kind: 'json' },
+    headers: { origin: BASE_URL },
+  });
+  const { token } = (await source.json()) as { token: string };
+  // 1 500 events, one every 50 seconds back from now (about 21 hours), in two batches.
+  const now = Date.now();
+  const lines = Array.from({ length: 1_500 }, (_, i) =>
+    JSON.stringify({
+      time: new Date(now - 60_000 - i * 50_000).toISOString(),
+      ip: '8.8.8.8',
+      method: 'GET',
+      host: 'busy.example.test',
+      path: `/item/${i}`,
+      status: i % 4 === 0 ? 403 : 200,
+      action: i % 4 === 0 ? 'blocked' : 'allowed',
+    }),
+  );
+  for (const batch of [lines.slice(0, 1_000), lines.slice(1_000)]) {
+    const answer = await page.request.fetch(`/api/ingest/${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson', cookie: '' },
+      data: batch.join('\n'),
+    });
+    expect(((await answer.json()) as { accepted: number }).accepted).toBe(batch.length);
+  }
+
+  await page.goto(`/console/siem/${spaceId}`);
+  await expect(page.getByRole('heading', { name: '1500 events' })).toBeVisible();
+  const status = page.getByText(/events loaded/);
+  await expect(status).toHaveText('500 of 1,500 events loaded; scroll for more.');
+  const scroller = page.getByRole('region', { name: 'Events, scrollable' });
+  // Scroll to the end until every page has arrived.
+  await expect(async () => {
+    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect(status).toHaveText('1,500 of 1,500 events loaded.', { timeout: 1_000 });
+  }).toPass();
+  // The oldest event is at the very end, and only a window of rows is in the document.
+  await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect(scroller.getByRole('cell', { name: 'GET busy.example.test/item/1499' })).toBeVisible();
+  expect(await scroller.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(100);
+  // Keyboard: the region takes focus and scrolls with the keys.
+  await scroller.focus();
+  await page.keyboard.press('Home');
+  await expect(scroller.getByRole('cell', { name: 'GET busy.example.test/item/0', exact: true })).toBeVisible();
+
+  // Dragging the navigator's left handle narrows the range: the URL takes absolute times, fewer events match.
+  const handle = page.locator('.highcharts-navigator-handle-left');
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('no navigator handle');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 400, box.y + box.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(/from=.+&to=|to=.+&from=/);
+  await expect(page.getByLabel('Time range')).toHaveValue('custom');
+  const heading = page.getByRole('heading', { name: /^\d+ events$/ });
+  await expect(heading).not.toHaveText('1500 events');
+  // The count shown is the API's count for the range now in the URL.
+  await expect(async () => {
+    const url = new URL(page.url());
+    const range = new URLSearchParams({
+      from: url.searchParams.get('from') ?? '',
+      to: url.searchParams.get('to') ?? '',
+    });
+    const api = (await (await page.request.get(`/api/spaces/${spaceId}/events/facets?${range}`)).json()) as {
+      total: number;
+    };
+    expect(api.total).toBeGreaterThan(0);
+    expect(api.total).toBeLessThan(1_500);
+    await expect(heading).toHaveText(`${api.total} events`, { timeout: 1_000 });
+  }).toPass();
+  const settled = page.url();
+  await page.waitForTimeout(1_000);
+  expect(page.url()).toBe(settled);
 });

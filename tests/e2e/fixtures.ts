@@ -47,6 +47,13 @@ export async function createAccount(request: APIRequestContext, label: string): 
   return { name, email, password, spaceId: id, storageState: await request.storageState() };
 }
 
+/** A new space of the signed-in account, for a test whose counts must not see other tests' data. */
+export async function newSpace(request: APIRequestContext, name: string): Promise<string> {
+  const space = await request.post('/api/spaces', { data: { name }, headers });
+  expect(space.status()).toBe(201);
+  return ((await space.json()) as { id: string }).id;
+}
+
 /** Tests that run signed in, in the account's own space. */
 export const test = base.extend<object, { account: Account }>({
   account: [

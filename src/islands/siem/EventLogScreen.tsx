@@ -1,5 +1,5 @@
 import type { Options } from 'highcharts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventPage, Facets, Histogram } from '../../../contract/event-search.ts';
 import type { Event } from '../../../contract/events.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
@@ -10,6 +10,7 @@ import { Alert } from '../shared/Alert.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { EventDrawer } from './EventDrawer.tsx';
+import { EventTable } from './EventTable.tsx';
 import {
   absoluteRange,
   addFilter,
@@ -29,7 +30,12 @@ const FACETS: ReadonlyArray<[keyof Omit<Facets, 'total'>, string, string]> = [
   ['host', 'Host', 'host'],
 ];
 
-type Data = { page: EventPage; histogram: Histogram; facets: Facets };
+/** Rows per page while scrolling (the API's maximum). */
+const PAGE = 500;
+
+/** One search's answers, with the absolute window they were asked for (later pages use the same window). */
+type Data = { histogram: Histogram; facets: Facets; window: { from: string; to: string } };
+type Rows = { items: Event[]; nextCursor: string | null; loading: boolean };
 
 /** The security event log: query bar, time range, histogram with navigator, facets, events and one event's detail. */
 function EventLogScreen() {
@@ -38,7 +44,9 @@ function EventLogScreen() {
   const [view, setView] = useState<EventLogView>({ q: '', range: '24h', from: null, to: null });
   const [draft, setDraft] = useState('');
   const [data, setData] = useState<Data | null>(null);
-  const [more, setMore] = useState<Event[]>([]);
+  const [rows, setRows] = useState<Rows>({ items: [], nextCursor: null, loading: false });
+  // Counts searches, so a page that arrives after the search changed is dropped.
+  const generation = useRef(0);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<Event | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -58,22 +66,45 @@ function EventLogScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
   useEffect(() => {
     if (!me || !spaceId) return;
-    const { from, to } = absoluteRange(view, Date.now());
-    const filters = { q: view.q, from, to };
+    const window = absoluteRange(view, Date.now());
+    const filters = { q: view.q, ...window };
     const base = `/spaces/${spaceId}/events`;
+    const current = ++generation.current;
     setError(null);
     Promise.all([
-      api<EventPage>(base, { query: { ...filters, limit: 100 } }),
+      api<EventPage>(base, { query: { ...filters, limit: PAGE } }),
       api<Histogram>(`${base}/histogram`, { query: { ...filters, buckets: 60 } }),
       api<Facets>(`${base}/facets`, { query: filters }),
     ]).then(
       ([page, histogram, facets]) => {
-        setData({ page, histogram, facets });
-        setMore([]);
+        if (current !== generation.current) return;
+        setData({ histogram, facets, window });
+        setRows({ items: page.items, nextCursor: page.nextCursor, loading: false });
       },
-      (failure: unknown) => setError(errorMessage(failure)),
+      (failure: unknown) => {
+        if (current === generation.current) setError(errorMessage(failure));
+      },
     );
   }, [me, spaceId, view, attempt]);
+
+  const loadMore = useCallback(() => {
+    if (!spaceId || !data || rows.loading || !rows.nextCursor) return;
+    const current = generation.current;
+    setRows((now) => ({ ...now, loading: true }));
+    api<EventPage>(`/spaces/${spaceId}/events`, {
+      query: { q: view.q, ...data.window, limit: PAGE, cursor: rows.nextCursor },
+    }).then(
+      (page) => {
+        if (current !== generation.current) return;
+        setRows((now) => ({ items: [...now.items, ...page.items], nextCursor: page.nextCursor, loading: false }));
+      },
+      (failure: unknown) => {
+        if (current !== generation.current) return;
+        setRows((now) => ({ ...now, loading: false }));
+        setError(errorMessage(failure));
+      },
+    );
+  }, [spaceId, data, rows.loading, rows.nextCursor, view.q]);
 
   const parsed = useMemo(() => parseQuery(draft), [draft]);
   const options = useMemo<Options>(() => {
@@ -106,8 +137,6 @@ function EventLogScreen() {
 
   if (!spaceId) return <p role="status">Loading the event log…</p>;
   const { from, to } = absoluteRange(view, Date.now());
-  const rows = [...(data?.page.items ?? []), ...more];
-  const nextCursor = more.length > 0 ? null : (data?.page.nextCursor ?? null);
   return (
     <div className="event-log">
       <form
@@ -199,63 +228,20 @@ function EventLogScreen() {
               <div className="row">
                 <h2 id="events-title">Events</h2>
               </div>
-              {rows.length === 0 ? (
+              {rows.items.length === 0 ? (
                 <Alert tone="info">
                   No events in this range{view.q ? ' match the query' : ''}. Send events to a log source, or widen the
                   time range.
                 </Alert>
               ) : (
-                <table className="data">
-                  <thead>
-                    <tr>
-                      <th scope="col">Time</th>
-                      <th scope="col">Action</th>
-                      <th scope="col">Severity</th>
-                      <th scope="col">Client</th>
-                      <th scope="col">Request</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Rules</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((event) => (
-                      <tr key={event.id}>
-                        <td>
-                          <button type="button" className="link-button" onClick={() => setSelected(event)}>
-                            {new Date(event.time).toLocaleString()}
-                          </button>
-                        </td>
-                        <td>{event.action}</td>
-                        <td>{event.severity}</td>
-                        <td>
-                          {event.ip ?? '—'} {event.country ? `(${event.country})` : ''}
-                        </td>
-                        <td className="event-log__request">
-                          {event.method} {event.host}
-                          {event.path}
-                        </td>
-                        <td>{event.status ?? '—'}</td>
-                        <td>{event.ruleIds.join(', ')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-              {nextCursor && (
-                <button
-                  type="button"
-                  className="button secondary"
-                  onClick={() => {
-                    void api<EventPage>(`/spaces/${spaceId}/events`, {
-                      query: { q: view.q, from, to, limit: 100, cursor: nextCursor },
-                    }).then(
-                      (page) => setMore(page.items),
-                      (failure: unknown) => setError(errorMessage(failure)),
-                    );
-                  }}
-                >
-                  Load more
-                </button>
+                <EventTable
+                  rows={rows.items}
+                  total={data.facets.total}
+                  hasMore={rows.nextCursor !== null}
+                  loading={rows.loading}
+                  onLoadMore={loadMore}
+                  onSelect={setSelected}
+                />
               )}
             </section>
           </div>

@@ -1,0 +1,138 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeAll, expect, test, vi } from 'vitest';
+import type { Event } from '../../../contract/events.ts';
+import { EventTable, ROW_HEIGHT } from './EventTable.tsx';
+
+// jsdom does no layout: give the scrolling region the size a browser would (16 rows tall).
+beforeAll(() => {
+  for (const [name, size] of [
+    ['clientHeight', 16 * ROW_HEIGHT],
+    ['clientWidth', 960],
+  ] as const) {
+    const original = Object.getOwnPropertyDescriptor(Element.prototype, name);
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('event-table') ? size : (original?.get?.call(this) ?? 0);
+      },
+    });
+  }
+});
+
+const start = Date.parse('2026-11-20T12:00:00Z');
+
+function event(index: number): Event {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    sourceId: '00000000-0000-4000-8000-000000000000',
+    time: new Date(start - index * 1000).toISOString(),
+    receivedAt: new Date(start).toISOString(),
+    ip: `10.0.${Math.floor(index / 256) % 256}.${index % 256}`,
+    country: null,
+    method: 'GET',
+    host: 'shop.example.test',
+    path: `/item/${index}`,
+    status: index % 3 === 0 ? 403 : 200,
+    action: index % 3 === 0 ? 'blocked' : 'allowed',
+    severity: 'info',
+    ruleIds: index % 3 === 0 ? [942100] : [],
+    tags: [],
+    message: null,
+    userAgent: null,
+    firewallId: null,
+    raw: {},
+  } as unknown as Event;
+}
+
+const rowsOf = (n: number, from = 0) => Array.from({ length: n }, (_, i) => event(from + i));
+
+/** The body rows that show an event (not the spacers). */
+const shown = () =>
+  screen.getAllByRole('row').filter((row) => row.hasAttribute('aria-rowindex') && row.closest('tbody'));
+
+function scrollTo(top: number) {
+  const region = screen.getByRole('region', { name: 'Events, scrollable' });
+  act(() => {
+    region.scrollTop = top;
+    fireEvent.scroll(region);
+  });
+}
+
+test('only the rows in view are in the document, however many are loaded', () => {
+  render(
+    <EventTable
+      rows={rowsOf(100_000)}
+      total={100_000}
+      hasMore={false}
+      loading={false}
+      onLoadMore={vi.fn()}
+      onSelect={vi.fn()}
+    />,
+  );
+  const first = shown();
+  expect(first.length).toBeGreaterThan(10);
+  expect(first.length).toBeLessThan(100);
+  expect(first[0]).toHaveAttribute('aria-rowindex', '2');
+  expect(first[0]).toHaveTextContent('/item/0');
+  expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '100001');
+  expect(screen.getByRole('status')).toHaveTextContent('100,000 of 100,000 events loaded.');
+
+  // Far down the list: the rows there are rendered, the first ones are gone.
+  scrollTo(50_000 * ROW_HEIGHT);
+  const later = shown();
+  expect(later.length).toBeLessThan(100);
+  expect(screen.queryByText(/\/item\/0$/)).toBeNull();
+  const indexes = later.map((row) => Number(row.getAttribute('aria-rowindex')));
+  expect(Math.min(...indexes)).toBeGreaterThan(49_900);
+  expect(screen.getByText(/\/item\/50000$/)).toBeInTheDocument();
+});
+
+/** A table wired like the screen wires it: pages of 500 arrive when asked for. */
+function Paged({ total, onAsk }: { total: number; onAsk: () => void }) {
+  const [rows, setRows] = useState(rowsOf(500));
+  return (
+    <EventTable
+      rows={rows}
+      total={total}
+      hasMore={rows.length < total}
+      loading={false}
+      onLoadMore={() => {
+        onAsk();
+        setRows((now) => [...now, ...rowsOf(Math.min(500, total - now.length), now.length)]);
+      }}
+      onSelect={vi.fn()}
+    />
+  );
+}
+
+test('the next page is asked for when the end of the loaded rows comes into view, not before', () => {
+  const ask = vi.fn();
+  render(<Paged total={1_200} onAsk={ask} />);
+  expect(ask).not.toHaveBeenCalled();
+  expect(screen.getByRole('status')).toHaveTextContent('500 of 1,200 events loaded; scroll for more.');
+  scrollTo(480 * ROW_HEIGHT);
+  expect(ask).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('status')).toHaveTextContent('1,000 of 1,200 events loaded; scroll for more.');
+  scrollTo(980 * ROW_HEIGHT);
+  expect(ask).toHaveBeenCalledTimes(2);
+  expect(screen.getByRole('status')).toHaveTextContent('1,200 of 1,200 events loaded.');
+  scrollTo(1_190 * ROW_HEIGHT);
+  expect(ask).toHaveBeenCalledTimes(2);
+});
+
+test('a row opens its event, by keyboard too', async () => {
+  const select = vi.fn();
+  render(
+    <EventTable rows={rowsOf(3)} total={3} hasMore={false} loading={false} onLoadMore={vi.fn()} onSelect={select} />,
+  );
+  const button = screen.getByRole('button', { name: new Date(start - 1000).toLocaleString() });
+  button.focus();
+  fireEvent.click(button);
+  expect(select).toHaveBeenCalledWith(expect.objectContaining({ path: '/item/1' }));
+});
+
+test('while a page loads the status says so', () => {
+  render(<EventTable rows={rowsOf(500)} total={9_000} hasMore loading onLoadMore={vi.fn()} onSelect={vi.fn()} />);
+  expect(screen.getByRole('status')).toHaveTextContent('Loading more events… 500 of 9,000 loaded.');
+});
