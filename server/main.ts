@@ -9,40 +9,72 @@ import { jsonLogger } from './services/logger.ts';
 import { startRetentionJob } from './services/retention.ts';
 import { createSiteApp } from './site.ts';
 
-const root = resolve(process.env.SITE_DIR ?? 'dist');
-const port = Number(process.env.PORT ?? 4321);
-const hostname = process.env.HOST ?? '127.0.0.1';
+/** The running product: the API (and its database), its URL, and a graceful `stop()`. */
+export type Running = {
+  api: Awaited<ReturnType<typeof createApi>>;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, stops the retention job and closes the database. */
+  stop(): Promise<void>;
+};
 
-if (!existsSync(resolve(root, '_build/latest.json'))) {
-  console.log(JSON.stringify({ level: 'info', msg: 'site not built yet: running astro build', root }));
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+/** Builds the site if needed, opens and migrates the database, starts the retention job and listens. Shared by `npm start` and `npm run demo`. */
+export async function start(env: Record<string, string | undefined> = process.env): Promise<Running> {
+  const root = resolve(env.SITE_DIR ?? 'dist');
+  const port = Number(env.PORT ?? 4321);
+  const hostname = env.HOST ?? '127.0.0.1';
+
+  if (!existsSync(resolve(root, '_build/latest.json'))) {
+    console.log(JSON.stringify({ level: 'info', msg: 'site not built yet: running astro build', root }));
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  const api = await createApi(env);
+  // Events past each space's retention are deleted at start and then daily.
+  const retention = startRetentionJob(api.database.db, jsonLogger);
+  const app = new Hono();
+  // The API first (it answers every /api path itself, unknown ones with its JSON 404), then the site.
+  app.route('/', api.app);
+  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'No such API path.' } }, 404));
+  app.route('/', createSiteApp(root));
+
+  let server: ReturnType<typeof serve> | undefined;
+  const url = await new Promise<string>((done) => {
+    server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+      const listening = `http://${hostname}:${info.port}`;
+      console.log(JSON.stringify({ level: 'info', msg: 'listening', url: listening }));
+      done(listening);
+    });
+  });
+  return {
+    api,
+    url,
+    stop() {
+      retention.stop();
+      return new Promise<void>((done) => {
+        server?.close(() => {
+          void api.close().finally(done);
+        });
+      });
+    },
+  };
 }
 
-const api = await createApi(process.env);
-// Events past each space's retention are deleted at start and then daily.
-const retention = startRetentionJob(api.database.db, jsonLogger);
-const app = new Hono();
-// The API first (it answers every /api path itself, unknown ones with its JSON 404), then the site.
-app.route('/', api.app);
-app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'No such API path.' } }, 404));
-app.route('/', createSiteApp(root));
-
-const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${hostname}:${info.port}` }));
-});
-
-// Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
-    retention.stop();
-    server.close(() => {
-      void api.close().finally(() => process.exit(0));
+/** Graceful shutdown on SIGINT/SIGTERM: `stop()`, then exit 0; exit 1 if that takes over 10 s. */
+export function stopOnSignal(stop: () => Promise<void>): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
+      void stop().finally(() => process.exit(0));
+      setTimeout(() => process.exit(1), 10_000).unref();
     });
-    setTimeout(() => process.exit(1), 10_000).unref();
-  });
+  }
+}
+
+if (import.meta.main) {
+  const running = await start();
+  stopOnSignal(running.stop);
 }

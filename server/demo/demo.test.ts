@@ -1,0 +1,115 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { apiTokens } from '../db/schema/api-tokens.ts';
+import { events } from '../db/schema/events.ts';
+import { ingestBatches } from '../db/schema/ingest-batches.ts';
+import { spaces } from '../db/schema/spaces.ts';
+import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
+import { DEMO_EMAIL, type SeededDemo, seedDemo, startTrickle } from './seed.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let t: TestApi;
+let first: SeededDemo;
+const now = new Date();
+const send = (path: string, init: RequestInit) => t.app.request(`${BASE}${path}`, init);
+
+async function stored(spaceId: string): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(events).where(eq(events.spaceId, spaceId));
+  return row?.n ?? 0;
+}
+
+beforeAll(async () => {
+  t = await createTestApi();
+  first = await seedDemo({ db: t.db, send, now, events: 2500, seed: 11 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('npm run demo seeding', () => {
+  test('the demo user signs in with the printed password and sees the space "Demo shop"', async () => {
+    expect(first.reset).toBe(false);
+    const { cookie } = await t.signIn(DEMO_EMAIL, first.password);
+    const list = await t.call('GET', '/api/spaces', { cookie });
+    expect(list.json.items.map((s: { name: string }) => s.name)).toEqual(['Demo shop']);
+    const sources = await t.call('GET', `/api/spaces/${first.spaceId}/sources`, { cookie });
+    expect(sources.json.items.map((s: { kind: string }) => s.kind)).toEqual(['modsecurity']);
+    // The setup's API token is gone again.
+    expect(await t.db.select().from(apiTokens)).toEqual([]);
+  });
+
+  test('the week arrived through the ingest API in batches of 1 000 with Idempotency-Key', async () => {
+    expect(first.accepted).toBe(2500);
+    expect(await stored(first.spaceId)).toBe(2500);
+    const batches = await t.db.select().from(ingestBatches);
+    expect(batches.map((b) => b.idempotencyKey)).toHaveLength(3);
+    expect(batches.every((b) => b.status === 200 && b.idempotencyKey.startsWith('demo-11-'))).toBe(true);
+  });
+
+  test('the event API finds the attacks, blocked ones and countries over the last 7 days', async () => {
+    const { cookie } = await t.signIn(DEMO_EMAIL, first.password);
+    const from = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+    const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(now.toISOString())}`;
+    const facets = await t.call('GET', `/api/spaces/${first.spaceId}/events/facets?${range}&size=50`, { cookie });
+    expect(facets.status).toBe(200);
+    expect(facets.json.total).toBe(2500);
+    const tags = facets.json.tag.map((f: { value: string }) => f.value);
+    expect(tags).toEqual(expect.arrayContaining(['attack-sqli', 'attack-xss', 'attack-lfi', 'attack-rce']));
+    expect(facets.json.country.length).toBeGreaterThanOrEqual(15);
+    expect(facets.json.action.map((f: { value: string }) => f.value).sort()).toEqual(['allowed', 'blocked', 'logged']);
+
+    const sqli = await t.call('GET', `/api/spaces/${first.spaceId}/events?${range}&q=tag:attack-sqli&limit=5`, {
+      cookie,
+    });
+    expect(sqli.status).toBe(200);
+    expect(sqli.json.items).toHaveLength(5);
+    for (const event of sqli.json.items) {
+      expect(event.tags).toContain('attack-sqli');
+      expect(event.raw.transaction.producer.modsecurity).toBe('ModSecurity v3.0.9 (Linux)');
+    }
+    const histogram = await t.call('GET', `/api/spaces/${first.spaceId}/events/histogram?${range}&buckets=7`, {
+      cookie,
+    });
+    expect(histogram.json.buckets.map((b: { total: number }) => b.total).every((n: number) => n > 100)).toBe(true);
+  });
+
+  test('the space is on the Pro plan, so a long-running trickle never meets the free quota', async () => {
+    const [space] = await t.db.select().from(spaces).where(eq(spaces.id, first.spaceId));
+    expect(space?.plan).toBe('pro');
+  });
+
+  test('the trickle sends a few events every interval until stopped', async () => {
+    const before = await stored(first.spaceId);
+    const trickle = startTrickle({
+      send,
+      token: first.sourceToken,
+      traffic: first.traffic,
+      since: new Date(Date.now() - 5000),
+      intervalMs: 50,
+    });
+    await vi.waitFor(() => expect(trickle.sent()).toBeGreaterThan(0), { timeout: 10_000 });
+    await trickle.stop();
+    const sent = trickle.sent();
+    expect(await stored(first.spaceId)).toBe(before + sent);
+  });
+
+  test('a second run resets the password, reuses the space and fills only the gap', async () => {
+    const before = await stored(first.spaceId);
+    const later = new Date(Date.now() + 3 * 3_600_000);
+    const again = await seedDemo({ db: t.db, send, now: later, events: 2500, seed: 11 });
+    expect(again.reset).toBe(true);
+    expect(again.password).not.toBe(first.password);
+    expect(again.spaceId).toBe(first.spaceId);
+    // Three hours of a 2 500-events week, give or take rounding.
+    expect(again.accepted).toBeGreaterThan(20);
+    expect(again.accepted).toBeLessThan(80);
+    expect(await stored(first.spaceId)).toBe(before + again.accepted);
+    const old = await t.call('POST', '/api/auth/login', { body: { email: DEMO_EMAIL, password: first.password } });
+    expect(old.status).toBe(401);
+    await t.signIn(DEMO_EMAIL, again.password);
+    // The rotated source token works, the old one no longer does.
+    const refused = await send(`/api/ingest/${first.sourceToken}`, { method: 'POST', body: '' });
+    expect(refused.status).toBe(401);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * What `npm run demo` does once the server runs: a demo user with a fresh random password, the space
+ * "Demo shop" with a ModSecurity source, a week of traffic sent through the real ingest API in batches of
+ * 1 000, then a trickle while it runs. Speaks HTTP through `send`, so tests pass `app.request` instead.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { apiTokens } from '../db/schema/api-tokens.ts';
+import { spaces } from '../db/schema/spaces.ts';
+import { users } from '../db/schema/users.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { hashToken, randomToken } from '../services/tokens.ts';
+import { createTraffic, type ModSecurityRecord, prng, type Traffic } from './traffic.ts';
+
+export const DEMO_EMAIL = 'demo@spaceguard.test';
+export const DEMO_SPACE = 'Demo shop';
+export const DEMO_SOURCE = 'nginx ModSecurity (demo)';
+const WEEK = 7 * 86_400_000;
+
+/** An HTTP call to the API by path (`/api/...`): global fetch against the server, or `app.request`. */
+export type Send = (path: string, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * The demo user, activated, with a new random password (reset when the user exists from an earlier run).
+ * Written straight to the database: the demo needs no mail round trip.
+ */
+export async function ensureDemoUser(db: Db, now: Date): Promise<{ id: string; password: string; reset: boolean }> {
+  const password = randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ passwordHash, activatedAt: existing.activatedAt ?? now, updatedAt: now })
+      .where(eq(users.id, existing.id));
+    return { id: existing.id, password, reset: true };
+  }
+  const [created] = await db
+    .insert(users)
+    .values({ email: DEMO_EMAIL, name: 'Demo', passwordHash, activatedAt: now, createdAt: now, updatedAt: now })
+    .returning({ id: users.id });
+  if (!created) throw new Error('insert returned nothing');
+  return { id: created.id, password, reset: false };
+}
+
+async function call<T>(send: Send, method: string, path: string, bearer: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${bearer}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await send(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * The space "Demo shop" and its ModSecurity source, through the API as the demo user (with a personal API
+ * token that lives only for this setup). An existing source gets its token rotated: only its hash is stored.
+ * Answers the space, the source token and the newest event already stored (null on a first run).
+ */
+export async function prepareDemoSpace(
+  db: Db,
+  send: Send,
+  userId: string,
+): Promise<{ spaceId: string; sourceToken: string; newest: Date | null }> {
+  const bearer = randomToken('sgp_');
+  const [token] = await db
+    .insert(apiTokens)
+    .values({ userId, name: 'npm run demo (setup)', prefix: bearer.slice(0, 8), tokenHash: hashToken(bearer) })
+    .returning({ id: apiTokens.id });
+  try {
+    const list = await call<{ items: { id: string; name: string }[] }>(send, 'GET', '/api/spaces', bearer);
+    let spaceId = list.items.find((s) => s.name === DEMO_SPACE)?.id;
+    if (!spaceId) {
+      const created = await call<{ id: string }>(send, 'POST', '/api/spaces', bearer, {
+        name: DEMO_SPACE,
+        description: 'A small web shop behind nginx + ModSecurity + OWASP CRS, seeded by `npm run demo`.',
+      });
+      spaceId = created.id;
+    }
+    // Pro plan: the trickle of a long-running demo would use up the free plan's 100 000 events a month.
+    await db.update(spaces).set({ plan: 'pro' }).where(eq(spaces.id, spaceId));
+    const sources = await call<{ items: { id: string; name: string }[] }>(
+      send,
+      'GET',
+      `/api/spaces/${spaceId}/sources`,
+      bearer,
+    );
+    const existing = sources.items.find((s) => s.name === DEMO_SOURCE);
+    const source = existing
+      ? await call<{ token: string }>(send, 'POST', `/api/spaces/${spaceId}/sources/${existing.id}/token`, bearer, {})
+      : await call<{ token: string }>(send, 'POST', `/api/spaces/${spaceId}/sources`, bearer, {
+          name: DEMO_SOURCE,
+          kind: 'modsecurity',
+        });
+    const page = await call<{ items: { time: string }[] }>(
+      send,
+      'GET',
+      `/api/spaces/${spaceId}/events?limit=1`,
+      bearer,
+    );
+    const newest = page.items[0] ? new Date(page.items[0].time) : null;
+    return { spaceId, sourceToken: source.token, newest };
+  } finally {
+    if (token) await db.delete(apiTokens).where(eq(apiTokens.id, token.id));
+  }
+}
+
+/** Sends records through `POST /api/ingest/{token}` as NDJSON, one batch with an Idempotency-Key; answers accepted. */
+export async function sendBatch(send: Send, token: string, records: ModSecurityRecord[], key: string): Promise<number> {
+  const res = await send(`/api/ingest/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-ndjson', 'idempotency-key': key },
+    body: records.map((r) => JSON.stringify(r)).join('\n'),
+  });
+  const answer = (await res.json()) as { accepted?: number; errors?: unknown[]; error?: { message: string } };
+  if (res.status !== 200) throw new Error(`ingest answered ${res.status}: ${answer.error?.message ?? ''}`);
+  if (answer.errors?.length) throw new Error(`ingest refused ${answer.errors.length} demo records`);
+  return answer.accepted ?? 0;
+}
+
+export type SeedOptions = {
+  db: Db;
+  send: Send;
+  now: Date;
+  /** Events for a whole week; a rerun fills only the time since the newest stored event. */
+  events: number;
+  seed: number;
+  batchSize?: number;
+  onProgress?: (sent: number, total: number) => void;
+};
+
+export type SeededDemo = {
+  email: string;
+  password: string;
+  reset: boolean;
+  spaceId: string;
+  sourceToken: string;
+  accepted: number;
+  traffic: Traffic;
+};
+
+/** The whole setup: user, space, source, and the week (or the gap since the last run) of traffic. */
+export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
+  const { db, send, now, events, seed } = options;
+  const batchSize = options.batchSize ?? 1000;
+  const user = await ensureDemoUser(db, now);
+  const { spaceId, sourceToken, newest } = await prepareDemoSpace(db, send, user.id);
+  const from = new Date(Math.max(now.getTime() - WEEK, (newest?.getTime() ?? 0) + 1000));
+  const count = Math.round((events * (now.getTime() - from.getTime())) / WEEK);
+  const traffic = createTraffic(seed);
+  const records = traffic.between(from, now, count);
+  let accepted = 0;
+  for (let i = 0; i < records.length; i += batchSize) {
+    accepted += await sendBatch(
+      send,
+      sourceToken,
+      records.slice(i, i + batchSize),
+      `demo-${seed}-${from.getTime()}-${i / batchSize}`,
+    );
+    options.onProgress?.(Math.min(records.length, i + batchSize), records.length);
+  }
+  return { email: DEMO_EMAIL, password: user.password, reset: user.reset, spaceId, sourceToken, accepted, traffic };
+}
+
+/**
+ * A few events every few seconds (attacks now and then, as in the mix) until stopped; `stop()` waits
+ * for the batch in flight.
+ */
+export function startTrickle(options: {
+  send: Send;
+  token: string;
+  traffic: Traffic;
+  since: Date;
+  intervalMs?: number;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}): { stop(): Promise<void>; sent(): number } {
+  const clock = options.now ?? (() => new Date());
+  let last = options.since;
+  let sent = 0;
+  let inFlight: Promise<void> = Promise.resolve();
+  let round = 0;
+  const rng = prng(round + 1);
+  const timer = setInterval(() => {
+    const to = clock();
+    if (to.getTime() - last.getTime() < 1000) return;
+    const records = options.traffic.between(last, to, 1 + Math.floor(rng() * 5));
+    const key = `demo-trickle-${last.getTime()}-${round++}`;
+    last = to;
+    inFlight = inFlight
+      .then(() => sendBatch(options.send, options.token, records, key))
+      .then((n) => {
+        sent += n;
+      })
+      .catch((error: unknown) => options.onError?.(error));
+  }, options.intervalMs ?? 3000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await inFlight;
+    },
+    sent: () => sent,
+  };
+}
