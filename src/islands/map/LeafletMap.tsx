@@ -1,12 +1,15 @@
 /** The Leaflet map island: tiles from the runtime config, country outlines when there are none, count markers with popups. */
 import { useStore } from '@nanostores/react';
 import type { CircleMarker, GeoJSON as GeoJSONLayer, LayerGroup, Map as LeafletInstance, TileLayer } from 'leaflet';
+import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import { useEffect, useRef, useState } from 'react';
 import { $config, ensureConfig } from '../../stores/config.ts';
 import { $theme } from '../../stores/theme.ts';
 import { markerRadius, markerStyle, outlineStyle } from './map-style.ts';
-import 'leaflet/dist/leaflet.css';
 import './LeafletMap.css';
+import { adoptStyle } from '../../lib/adopt-style.ts';
+
+adoptStyle('leaflet', leafletCss);
 
 type Leaflet = typeof import('leaflet');
 

@@ -1,5 +1,5 @@
 import type { Options } from 'highcharts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EventPage, Facets, Histogram } from '../../../contract/event-search.ts';
 import type { Event } from '../../../contract/events.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
@@ -9,7 +9,6 @@ import { Highstock } from '../charts/Highstock.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { useSignedIn } from '../shared/use-signed-in.ts';
-import { EventDrawer } from './EventDrawer.tsx';
 import { EventTable } from './EventTable.tsx';
 import {
   absoluteRange,
@@ -21,6 +20,9 @@ import {
   writeView,
 } from './event-log-url.ts';
 import './EventLogScreen.css';
+
+// The drawer brings the JSON viewer and Leaflet (and their CSS): loaded when an event is first opened.
+const EventDrawer = lazy(() => import('./EventDrawer.tsx').then((module) => ({ default: module.EventDrawer })));
 
 const FACETS: ReadonlyArray<[keyof Omit<Facets, 'total'>, string, string]> = [
   ['action', 'Action', 'action'],
@@ -247,7 +249,11 @@ function EventLogScreen() {
           </div>
         </>
       )}
-      {selected && <EventDrawer event={selected} onClose={() => setSelected(null)} />}
+      {selected && (
+        <Suspense fallback={<p role="status">Opening the event…</p>}>
+          <EventDrawer event={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
