@@ -3,14 +3,17 @@ import { dateTime } from '../management/format.ts';
 interface LineErrorsProps {
   readonly errors: readonly { readonly line: number; readonly message: string; readonly at?: string }[];
   readonly label: string;
+  /** Keep the caption for screen readers only, when a heading right above says the same. */
+  readonly hideCaption?: boolean;
 }
 
 /** Refused lines: line number, reason and, for stored errors, when. */
-export function LineErrors({ errors, label }: LineErrorsProps) {
+export function LineErrors({ errors, label, hideCaption = false }: LineErrorsProps) {
   const timed = errors.some((error) => error.at !== undefined);
   return (
     <div className="sg-table-wrap">
-      <table className="data sg-compact" aria-label={label}>
+      <table className="data sg-compact">
+        <caption className={hideCaption ? 'visually-hidden' : 'sg-caption'}>{label}</caption>
         <thead>
           <tr>
             <th scope="col">Line</th>

@@ -99,7 +99,8 @@ function ParserResult({ answer }: { readonly answer: TestSourceAnswer }) {
         // Wide rows scroll sideways; the region takes focus so the keyboard can scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
         <section className="sg-table-wrap" aria-label="Normalised events, scrollable" tabIndex={0}>
-          <table className="data sg-compact" aria-label="Normalised events">
+          <table className="data sg-compact">
+            <caption className="sg-caption">Normalised events</caption>
             <thead>
               <tr>
                 <th scope="col">Line</th>

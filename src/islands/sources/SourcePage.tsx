@@ -4,6 +4,7 @@ import type { Space } from '../../../contract/spaces.ts';
 import { ApiError, api, errorMessage } from '../../lib/api.ts';
 import { withApp } from '../app/with-app.tsx';
 import { ConfirmButton } from '../management/ConfirmButton.tsx';
+import { dateOnly } from '../management/format.ts';
 import { navigate } from '../management/navigate.ts';
 import { atLeast } from '../management/role-rules.ts';
 import { noSpaceError, ScreenProblem } from '../management/ScreenProblem.tsx';
@@ -135,7 +136,7 @@ export function SourcePage() {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <Section id="sg-source-heading" title={source.name}>
         <p className="muted">
-          {kindLabel(source.kind)} · created {new Date(source.createdAt).toLocaleDateString()}
+          {kindLabel(source.kind)} · created {dateOnly(source.createdAt)}
         </p>
         <SourceFigures source={source} spaceRetentionDays={space.retentionDays} now={loadedAt} />
         <button type="button" className="button secondary" onClick={reload}>
@@ -182,8 +183,12 @@ export function SourcePage() {
           </p>
         ) : (
           <>
-            <p className="muted">The {source.recentErrors.length} most recent refused lines, newest first.</p>
-            <LineErrors errors={source.recentErrors} label="Recent ingest errors" />
+            <p className="muted">
+              {source.recentErrors.length === 1
+                ? 'The most recent refused line.'
+                : `The ${source.recentErrors.length} most recent refused lines, newest first.`}
+            </p>
+            <LineErrors errors={source.recentErrors} label="Recent ingest errors" hideCaption />
           </>
         )}
       </Section>
