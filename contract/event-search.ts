@@ -58,3 +58,31 @@ export const FacetQuery = EventFilters.extend({
 export type Facets = z.infer<typeof Facets>;
 
 export const EventParams = z.object({ spaceId: Id, eventId: Id });
+
+/** The most events one export sends; a larger result is refused (422) and asks for a narrower range or query. */
+export const EVENT_EXPORT_LIMIT = 1_000_000;
+
+/** The export: the event log's filters and a format. */
+export const EventExportQuery = EventFilters.extend({
+  format: z.enum(['ndjson', 'csv'], 'Choose ndjson or csv.').default('ndjson'),
+});
+export type EventExportQuery = z.input<typeof EventExportQuery>;
+
+/** The CSV export's columns, in order; rule ids and tags are space-separated. */
+export const eventCsvColumns = [
+  'time',
+  'id',
+  'source',
+  'ip',
+  'country',
+  'method',
+  'host',
+  'path',
+  'status',
+  'action',
+  'severity',
+  'ruleIds',
+  'tags',
+  'message',
+  'userAgent',
+] as const;

@@ -7,5 +7,6 @@ export * from './events.ts';
 export * from './me.ts';
 export * from './members.ts';
 export * from './meta.ts';
+export * from './saved-searches.ts';
 export * from './sources.ts';
 export * from './spaces.ts';

@@ -15,11 +15,13 @@ import { accountActivityRoutes, activityRoutes } from './routes/activity.ts';
 import { authRoutes } from './routes/auth.ts';
 import { renderDocs } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
+import { eventExportRoutes } from './routes/events-export.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
 import { memberRoutes } from './routes/members.ts';
 import { devRoutes, healthRoutes } from './routes/meta.ts';
+import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
 import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/captcha.ts';
@@ -70,7 +72,7 @@ export function createApp(options: CreateAppOptions) {
       credentials: true,
       allowHeaders: ['Content-Type', 'Authorization'],
       allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-      exposeHeaders: ['Retry-After', 'X-Request-Id', 'Content-Disposition'],
+      exposeHeaders: ['Retry-After', 'X-Request-Id', 'Content-Disposition', 'X-Total-Count'],
       maxAge: 600,
     }),
   );
@@ -94,7 +96,10 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', memberRoutes)
     .route('/spaces', activityRoutes)
     .route('/spaces', sourceRoutes)
+    // Before eventRoutes: `/events/export` must not be read as `/events/{eventId}`.
+    .route('/spaces', eventExportRoutes)
     .route('/spaces', eventRoutes)
+    .route('/spaces', savedSearchRoutes)
     .route('/ingest', ingestRoutes)
     .route('/invitations', invitationRoutes);
   if (!config.production) app.route('/dev', devRoutes);

@@ -4,6 +4,7 @@ import { type Role, roleRank } from '../contract/common.ts';
 import { events } from './db/schema/events.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
+import { savedSearches } from './db/schema/saved-searches.ts';
 import { sources } from './db/schema/sources.ts';
 import { spaces } from './db/schema/spaces.ts';
 import { createTestApi, type TestApi } from './test/harness.ts';
@@ -88,11 +89,16 @@ async function fixture() {
       raw: {},
     })
     .returning();
+  const [savedSearch] = await t.db
+    .insert(savedSearches)
+    .values({ spaceId: space.id, name: 'blocked', query: 'action:blocked', range: '24h', createdByName: 'O' })
+    .returning();
   return {
     spaceId: space.id,
     invitationId: invitation?.id ?? '',
     sourceId: source?.id ?? '',
     eventId: event?.id ?? '',
+    savedSearchId: savedSearch?.id ?? '',
   };
 }
 
@@ -118,6 +124,8 @@ function sampleBody(op: Operation): unknown {
     'post /api/spaces/{spaceId}/sources': { name: 'edge', kind: 'modsecurity' },
     'patch /api/spaces/{spaceId}/sources/{id}': { name: 'renamed' },
     'post /api/spaces/{spaceId}/sources/{id}/test': { sample: '{"time":"2026-11-21T10:00:00Z"}' },
+    'post /api/spaces/{spaceId}/saved-searches': { name: 'mine', query: 'action:blocked', range: '24h' },
+    'patch /api/spaces/{spaceId}/saved-searches/{id}': { name: 'renamed' },
   };
   return samples[key];
 }
@@ -148,14 +156,21 @@ test('the role table holds on every operation for every caller', async () => {
   const failures: string[] = [];
   for (const op of operations(doc)) {
     for (const caller of callers) {
-      const { spaceId, invitationId, sourceId, eventId } = await fixture();
+      const { spaceId, invitationId, sourceId, eventId, savedSearchId } = await fixture();
       const path = op.path
         .replace('{spaceId}', spaceId)
         .replace('{userId}', ids.target ?? '')
         .replace('{invitationId}', invitationId)
         .replace('{eventId}', eventId)
         // Space-scoped {id} paths name the fixture's object of that kind.
-        .replace('{id}', op.path.includes('/sources/') ? sourceId : randomUUID())
+        .replace(
+          '{id}',
+          op.path.includes('/sources/')
+            ? sourceId
+            : op.path.includes('/saved-searches/')
+              ? savedSearchId
+              : randomUUID(),
+        )
         .replace('{token}', 'x'.repeat(43));
       const cookie = caller === 'anonymous' ? undefined : cookies[caller];
       const bodyValue = sampleBody(op);

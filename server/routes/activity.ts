@@ -7,6 +7,7 @@ import type { Executor } from '../db/database.ts';
 import { type ActivityRow, activity } from '../db/schema/activity.ts';
 import { ApiError } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
+import { csvRow } from '../services/csv.ts';
 import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
 
 type Filters = Pick<z.infer<typeof ActivityQuery>, 'actor' | 'action' | 'objectType' | 'from' | 'to'>;
@@ -67,13 +68,6 @@ const csvColumns = [
   'change',
 ] as const;
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  // Quote always; neutralise spreadsheet formulas.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 /** The audit log of a space: filtered, cursor-paginated list and NDJSON or CSV export. */
 export const activityRoutes = createRouter()
   .openapi(
@@ -120,7 +114,7 @@ export const activityRoutes = createRouter()
           const result = await pageOf(db, eq(activity.spaceId, spaceId), q, 1000, cursor);
           const lines = result.items.map((row) => {
             const v = view(row);
-            return csv ? csvColumns.map((k) => csvCell(v[k])).join(',') : JSON.stringify(v);
+            return csv ? csvRow(csvColumns.map((k) => v[k])) : JSON.stringify(v);
           });
           if (lines.length) await out.write(`${lines.join('\n')}\n`);
           cursor = result.nextCursor ?? undefined;

@@ -19,10 +19,10 @@ import { createRouter, json, route } from '../router.ts';
 import { compileQuery } from '../services/query/compile.ts';
 import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
 
-type Filters = z.infer<typeof EventFilters>;
+export type Filters = z.infer<typeof EventFilters>;
 
 /** The stored event as the API shows it. */
-function view(row: EventRow): z.infer<typeof Event> {
+export function view(row: EventRow): z.infer<typeof Event> {
   return {
     id: row.id,
     sourceId: row.sourceId,
@@ -46,13 +46,18 @@ function view(row: EventRow): z.infer<typeof Event> {
   };
 }
 
-/** The space, the time range and the compiled query; a query that does not parse is a 400 naming its position. */
-function whereOf(spaceId: string, f: Filters): SQL[] {
-  const parsed = parseQuery(f.q);
+/** A query in the event query language, parsed; one that does not parse is a 400 on `field` naming its position. */
+export function parsedQuery(q: string, field: string) {
+  const parsed = parseQuery(q);
   if (!parsed.ok) {
-    throw fieldError('q', `${parsed.error.message} (at character ${parsed.error.position + 1})`, 'query_invalid');
+    throw fieldError(field, `${parsed.error.message} (at character ${parsed.error.position + 1})`, 'query_invalid');
   }
-  const where: SQL[] = [eq(events.spaceId, spaceId), compileQuery(parsed.ast, events)];
+  return parsed.ast;
+}
+
+/** The space, the time range and the compiled query; a query that does not parse is a 400 naming its position. */
+export function whereOf(spaceId: string, f: Filters): SQL[] {
+  const where: SQL[] = [eq(events.spaceId, spaceId), compileQuery(parsedQuery(f.q, 'q'), events)];
   if (f.from) where.push(gte(events.time, new Date(f.from)));
   if (f.to) where.push(lte(events.time, new Date(f.to)));
   return where;
