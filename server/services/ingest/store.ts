@@ -7,13 +7,12 @@ import {
   type NormalisedEvent,
 } from '../../../contract/events.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { events, type NewEventRow } from '../../db/schema/events.ts';
+import { events } from '../../db/schema/events.ts';
 import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
 import type { SourceRow } from '../../db/schema/sources.ts';
 import type { SpaceRow } from '../../db/schema/spaces.ts';
 import { eventUsage } from '../../db/schema/usage.ts';
 
-const chunkSize = 1000;
 /** Refused lines kept per batch for the source page. */
 const keptErrors = 100;
 
@@ -33,18 +32,56 @@ export type StoredBatch =
   | { status: 200; answer: IngestAnswer }
   | { status: 429; answer: IngestRefusal; retryAfter: number };
 
-/** Multi-row inserts of ~1000 events; a repeated dedup key of the same source is skipped. Answers rows inserted. */
-async function insertEvents(tx: Executor, rows: NewEventRow[]): Promise<number> {
-  let inserted = 0;
-  for (let i = 0; i < rows.length; i += chunkSize) {
-    const done = await tx
-      .insert(events)
-      .values(rows.slice(i, i + chunkSize))
-      .onConflictDoNothing({ target: [events.sourceId, events.dedupKey], where: sql`${events.dedupKey} is not null` })
-      .returning({ id: events.id });
-    inserted += done.length;
-  }
-  return inserted;
+/**
+ * Inserts a batch as one statement whatever its size: the rows travel as a single JSON parameter that
+ * PostgreSQL unpacks with jsonb_to_recordset, so no SQL is built per row (building a 1000-row VALUES list
+ * cost more than the database did). A repeated dedup key of the same source is skipped. Answers rows inserted.
+ */
+async function insertEvents(
+  tx: Executor,
+  spaceId: string,
+  sourceId: string,
+  receivedAt: Date,
+  rows: NormalisedEvent[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const payload = JSON.stringify(
+    rows.map((e) => ({
+      time: e.time,
+      dedup_key: e.dedupKey,
+      ip: e.ip,
+      country: e.country,
+      method: e.method,
+      host: e.host,
+      path: e.path,
+      status: e.status,
+      action: e.action,
+      severity: e.severity,
+      rule_ids: e.ruleIds,
+      tags: e.tags,
+      message: e.message,
+      user_agent: e.userAgent,
+      firewall_id: e.firewallId,
+      raw: e.raw,
+    })),
+  );
+  const result = await tx.execute(sql`
+    with added as (
+      insert into ${events} (space_id, source_id, received_at, time, dedup_key, ip, country, method, host, path,
+        status, action, severity, rule_ids, tags, message, user_agent, firewall_id, raw)
+      select ${spaceId}::uuid, ${sourceId}::uuid, ${receivedAt.toISOString()}::timestamptz, r.time, r.dedup_key,
+        r.ip, r.country, r.method, r.host, r.path, r.status, r.action, r.severity, r.rule_ids, r.tags, r.message,
+        r.user_agent, r.firewall_id, r.raw
+      from jsonb_to_recordset(${payload}::jsonb) as r(time timestamptz, dedup_key text, ip text, country text,
+        method text, host text, path text, status integer, action text, severity text, rule_ids integer[],
+        tags text[], message text, user_agent text, firewall_id uuid, raw jsonb)
+      on conflict (source_id, dedup_key) where dedup_key is not null do nothing
+      returning 1
+    )
+    select count(*)::int as n from added`);
+  // Both drivers (node-postgres, PGlite) answer `{ rows }`.
+  const { rows: counted } = result as unknown as { rows: { n: number | string }[] };
+  return Number(counted[0]?.n ?? 0);
 }
 
 /**
@@ -93,30 +130,7 @@ export async function storeBatch(
     const taken = valid.slice(0, room);
     const refused = valid.length - taken.length;
 
-    const inserted = await insertEvents(
-      tx,
-      taken.map((e) => ({
-        spaceId: space.id,
-        sourceId: source.id,
-        time: new Date(e.time),
-        receivedAt: now,
-        dedupKey: e.dedupKey,
-        ip: e.ip,
-        country: e.country,
-        method: e.method,
-        host: e.host,
-        path: e.path,
-        status: e.status,
-        action: e.action,
-        severity: e.severity,
-        ruleIds: e.ruleIds,
-        tags: e.tags,
-        message: e.message,
-        userAgent: e.userAgent,
-        firewallId: e.firewallId,
-        raw: e.raw,
-      })),
-    );
+    const inserted = await insertEvents(tx, space.id, source.id, now, taken);
     await tx
       .update(eventUsage)
       .set({
