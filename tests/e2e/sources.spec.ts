@@ -46,6 +46,13 @@ test('a log source from creation to ingest, parser test and token rotation, acce
   );
   const url = curl.split(' ').at(-1) as string;
   await expect(panel.getByRole('table', { name: 'Log sources' }).getByRole('link', { name })).toBeVisible();
+  // The panel with its token on screen is accessible in both themes.
+  await expectNoAxeViolations(page, 'panel, light');
+  await page.getByRole('radio', { name: /Dark/ }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page, 'panel, dark');
+  await page.getByRole('radio', { name: /Light/ }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
   // The source page: nothing received yet, the token only by its prefix.
   await panel.getByRole('link', { name: `Open the page of ${name}` }).click();
