@@ -2,10 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { events } from '../db/schema/events.ts';
 import { ingestBatches, ingestErrors } from '../db/schema/ingest-batches.ts';
+import { invitations } from '../db/schema/invitations.ts';
+import { oneTimeTokens } from '../db/schema/one-time-tokens.ts';
+import { rateLimits } from '../db/schema/rate-limits.ts';
+import { sessions } from '../db/schema/sessions.ts';
 import { sources } from '../db/schema/sources.ts';
 import { spaces } from '../db/schema/spaces.ts';
+import { users } from '../db/schema/users.ts';
 import { freshDatabase } from '../test/harness.ts';
-import { deleteExpiredEvents } from './retention.ts';
+import { deleteExpiredCredentials, deleteExpiredEvents } from './retention.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -66,10 +71,81 @@ test('deletes events past their retention: the source’s when set, capped by th
   await db.insert(ingestErrors).values({ sourceId: plain.id, line: 1, message: 'x', createdAt: daysAgo(9) });
 
   const result = await deleteExpiredEvents(db, now);
-  expect(result).toEqual({ bySpace: { [week.id]: 4, [month.id]: 1 }, events: 5, ingestBatches: 1, ingestErrors: 1 });
+  expect(result).toMatchObject({
+    bySpace: { [week.id]: 4, [month.id]: 1 },
+    events: 5,
+    ingestBatches: 1,
+    ingestErrors: 1,
+  });
+  expect(result.bySpace).toEqual({ [week.id]: 4, [month.id]: 1 });
   const left = await db.select({ message: events.message }).from(events);
   expect(left.map((r) => r.message).sort()).toEqual(['long-6', 'monthly-29', 'monthly-8', 'plain-6', 'short-1']);
   expect(await db.select().from(ingestBatches).where(eq(ingestBatches.idempotencyKey, 'new'))).toHaveLength(1);
   // Nothing more to do on a second run.
   expect((await deleteExpiredEvents(db, now)).events).toBe(0);
+});
+
+test('housekeeping removes expired sessions, links a week past expiry, stale rate-limit counters; keeps the rest', async () => {
+  const { db } = fresh.database;
+  const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+  const [user] = await db
+    .insert(users)
+    .values({ email: 'keep@example.test', name: 'Keep', passwordHash: 'x' })
+    .returning();
+  const [space] = await db.insert(spaces).values({ name: 'links' }).returning();
+  if (!user || !space) throw new Error('no user');
+  await db.insert(sessions).values([
+    { userId: user.id, tokenHash: 'session-expired', expiresAt: hours(-1) },
+    { userId: user.id, tokenHash: 'session-alive', expiresAt: hours(1) },
+  ]);
+  await db.insert(oneTimeTokens).values([
+    // Expired 8 days ago: gone. Expired yesterday: kept, so the link still answers "expired".
+    { userId: user.id, kind: 'reset', tokenHash: 'token-old', expiresAt: hours(-8 * 24) },
+    { userId: user.id, kind: 'reset', tokenHash: 'token-recent', expiresAt: hours(-24) },
+    { userId: user.id, kind: 'activation', tokenHash: 'token-valid', expiresAt: hours(24) },
+  ]);
+  await db.insert(invitations).values([
+    { spaceId: space.id, email: 'a@example.test', role: 'viewer', tokenHash: 'inv-old', expiresAt: hours(-8 * 24) },
+    {
+      spaceId: space.id,
+      email: 'b@example.test',
+      role: 'viewer',
+      tokenHash: 'inv-accepted',
+      expiresAt: hours(-8 * 24),
+      acceptedAt: hours(-9 * 24),
+    },
+    { spaceId: space.id, email: 'c@example.test', role: 'viewer', tokenHash: 'inv-pending', expiresAt: hours(24) },
+  ]);
+  await db.insert(rateLimits).values([
+    { key: 'login:old', count: 5, windowStart: hours(-25) },
+    { key: 'login:now', count: 2, windowStart: hours(-0.1) },
+  ]);
+
+  expect(await deleteExpiredCredentials(db, now)).toEqual({
+    sessions: 1,
+    oneTimeTokens: 1,
+    invitations: 1,
+    rateLimits: 1,
+  });
+  expect(
+    (await db.select({ t: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id))).map((r) => r.t),
+  ).toEqual(['session-alive']);
+  const tokens = await db
+    .select({ t: oneTimeTokens.tokenHash })
+    .from(oneTimeTokens)
+    .where(eq(oneTimeTokens.userId, user.id));
+  expect(tokens.map((r) => r.t).sort()).toEqual(['token-recent', 'token-valid']);
+  const invites = await db
+    .select({ t: invitations.tokenHash })
+    .from(invitations)
+    .where(eq(invitations.spaceId, space.id));
+  expect(invites.map((r) => r.t).sort()).toEqual(['inv-accepted', 'inv-pending']);
+  expect((await db.select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k)).toEqual(['login:now']);
+  // Nothing more to do on a second run.
+  expect(await deleteExpiredCredentials(db, now)).toEqual({
+    sessions: 0,
+    oneTimeTokens: 0,
+    invitations: 0,
+    rateLimits: 0,
+  });
 });

@@ -1,6 +1,10 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { ingestBatches, ingestErrors } from '../db/schema/ingest-batches.ts';
+import { invitations } from '../db/schema/invitations.ts';
+import { oneTimeTokens } from '../db/schema/one-time-tokens.ts';
+import { rateLimits } from '../db/schema/rate-limits.ts';
+import { sessions } from '../db/schema/sessions.ts';
 import type { Logger } from './logger.ts';
 
 /** How long idempotency answers and refused-line records are kept. */
@@ -13,7 +17,43 @@ export type RetentionResult = {
   events: number;
   ingestBatches: number;
   ingestErrors: number;
+  /** Expired credentials and counters removed (see `deleteExpiredCredentials`). */
+  housekeeping: Housekeeping;
 };
+
+export type Housekeeping = { sessions: number; oneTimeTokens: number; invitations: number; rateLimits: number };
+
+/** How long past expiry a link is kept, so that following it still says "expired" rather than "unknown". */
+const expiredLinkDays = 7;
+/** Longer than any rate-limit window (the longest is one hour). */
+const rateLimitKeepMs = dayMs;
+
+/**
+ * Removes what can no longer be used: expired sessions, one-time tokens (activation, reset, email change) and
+ * pending invitations a week past expiry, and rate-limit counters whose window ended a day ago.
+ * Accepted invitations stay (the members page and the audit refer to them).
+ */
+export async function deleteExpiredCredentials(db: Db, now: Date): Promise<Housekeeping> {
+  const linkCutoff = new Date(now.getTime() - expiredLinkDays * dayMs);
+  const [gone, tokens, invites, limits] = await Promise.all([
+    db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
+    db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, linkCutoff)).returning({ id: oneTimeTokens.id }),
+    db
+      .delete(invitations)
+      .where(and(lt(invitations.expiresAt, linkCutoff), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id }),
+    db
+      .delete(rateLimits)
+      .where(lt(rateLimits.windowStart, new Date(now.getTime() - rateLimitKeepMs)))
+      .returning({ key: rateLimits.key }),
+  ]);
+  return {
+    sessions: gone.length,
+    oneTimeTokens: tokens.length,
+    invitations: invites.length,
+    rateLimits: limits.length,
+  };
+}
 
 /**
  * Deletes events older than their retention: the source's when set, capped by the space's (PRODUCT.md §5),
@@ -48,10 +88,11 @@ export async function deleteExpiredEvents(db: Db, now: Date): Promise<RetentionR
     .delete(ingestErrors)
     .where(lt(ingestErrors.createdAt, cutoff))
     .returning({ id: ingestErrors.id });
-  return { bySpace, events: total, ingestBatches: batches.length, ingestErrors: errors.length };
+  const housekeeping = await deleteExpiredCredentials(db, now);
+  return { bySpace, events: total, ingestBatches: batches.length, ingestErrors: errors.length, housekeeping };
 }
 
-/** The daily retention job: runs once now and every 24 hours; the timer does not keep the process alive. */
+/** The daily retention and housekeeping job: runs once now and every 24 hours; the timer does not keep the process alive. */
 export function startRetentionJob(db: Db, log: Logger): { stop(): void } {
   const run = async () => {
     try {
@@ -62,6 +103,7 @@ export function startRetentionJob(db: Db, log: Logger): { stop(): void } {
         events: done.events,
         ingestBatches: done.ingestBatches,
         ingestErrors: done.ingestErrors,
+        ...done.housekeeping,
       });
     } catch (error) {
       log({ level: 'error', msg: 'retention failed', error: String(error) });
