@@ -164,26 +164,30 @@ async function serveChild(): Promise<void> {
   const { sources } = await import('../server/db/schema/sources.ts');
   const { hashToken, randomToken } = await import('../server/services/tokens.ts');
   const api = await createApi(process.env);
-  const [space] = await api.database.db.insert(spaces).values({ name: 'Ingest bench', plan: 'business' }).returning();
-  const token = randomToken('sgi_');
-  const [source] = await api.database.db
-    .insert(sources)
-    .values({
-      spaceId: space?.id ?? '',
-      name: 'bench',
-      kind: 'modsecurity',
-      tokenHash: hashToken(token),
-      tokenPrefix: token.slice(0, 8),
-    })
-    .returning();
+  let ready: Omit<Ready, 'port'> = { token: '', spaceId: '', sourceId: '' };
+  // BENCH_SETUP=0: serve a database the parent prepared.
+  if (process.env.BENCH_SETUP !== '0') {
+    const [space] = await api.database.db.insert(spaces).values({ name: 'Ingest bench', plan: 'business' }).returning();
+    const token = randomToken('sgi_');
+    const [source] = await api.database.db
+      .insert(sources)
+      .values({
+        spaceId: space?.id ?? '',
+        name: 'bench',
+        kind: 'modsecurity',
+        tokenHash: hashToken(token),
+        tokenPrefix: token.slice(0, 8),
+      })
+      .returning();
+    ready = { token, spaceId: space?.id ?? '', sourceId: source?.id ?? '' };
+  }
   const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-    const ready: Ready = { port: info.port, token, spaceId: space?.id ?? '', sourceId: source?.id ?? '' };
-    console.log(`BENCH_READY ${JSON.stringify(ready)}`);
+    console.log(`BENCH_READY ${JSON.stringify({ ...ready, port: info.port })}`);
   });
   process.on('SIGTERM', () => server.close(() => void api.close().finally(() => process.exit(0))));
 }
 
-async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; ready: Ready }> {
+export async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = spawn(process.execPath, [new URL(import.meta.url).pathname, '--serve'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -198,7 +202,7 @@ async function startChild(env: Record<string, string>): Promise<{ child: ChildPr
   return { child, ready };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -207,7 +211,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Resident memory of a process in MB (VmRSS, or VmHWM for the peak), from /proc. */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);

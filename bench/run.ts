@@ -63,6 +63,22 @@ async function signIn(): Promise<string> {
   return cookie;
 }
 
+// `node bench/run.ts ingest` (or events-query): that benchmark alone, printed; BENCHMARKS.md is left as it is.
+const single: Record<string, () => Promise<string>> = {
+  ingest: async () => (await import('./ingest.ts')).benchIngest(),
+  'events-query': async () => (await import('./events-query.ts')).benchEventsQuery(),
+};
+const only = process.argv[2];
+if (only) {
+  const run = single[only];
+  if (!run) {
+    console.error(`Unknown benchmark "${only}"; one of: ${Object.keys(single).join(', ')}.`);
+    process.exit(1);
+  }
+  console.log(await run());
+  process.exit(0);
+}
+
 const server = await startServer();
 const sections: string[] = [];
 try {
@@ -114,6 +130,12 @@ try {
 // The API in-process on PGlite and on PostgreSQL (no site server needed).
 const { benchApi } = await import('./api.ts');
 sections.push(await benchApi());
+
+// Ingest over HTTP against a child server, and the event log's queries over 1 000 000 events.
+const { benchIngest } = await import('./ingest.ts');
+sections.push(await benchIngest());
+const { benchEventsQuery } = await import('./events-query.ts');
+sections.push(await benchEventsQuery());
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const report = [

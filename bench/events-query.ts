@@ -1,0 +1,212 @@
+/**
+ * The event log API over a large space: 1 000 000 demo events (ModSecurity records from
+ * server/demo/traffic.ts, normalised by the ingest parser) in one space over the last 7 days, bulk-loaded
+ * with COPY (not through HTTP), then p50 / p95 of the event log's and the overview's calls through the
+ * real HTTP API (the API in a child process, a personal API token as `Authorization: Bearer`). PostgreSQL
+ * in a database created and dropped here; PGlite at 100 000 events (at 1M its COPY and queries take
+ * minutes). Nothing here is asserted by tests.
+ *
+ * `node bench/events-query.ts` prints the markdown section; bench/run.ts includes it.
+ * BENCH_QUERY_PG / BENCH_QUERY_PGLITE change the event counts, BENCH_QUERY_RUNS the runs per call.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { apiTokens } from '../server/db/schema/api-tokens.ts';
+import { memberships } from '../server/db/schema/memberships.ts';
+import { sources } from '../server/db/schema/sources.ts';
+import { spaces } from '../server/db/schema/spaces.ts';
+import { users } from '../server/db/schema/users.ts';
+import { createTraffic } from '../server/demo/traffic.ts';
+import { hashToken, randomToken } from '../server/services/tokens.ts';
+import { benchDatabase, copyIntoPglite, copyWithPsql, csvRows, percentile, startChild, stopChild } from './ingest.ts';
+
+const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 30);
+const WARMUP = 3;
+/** A call slower than this gets fewer runs, so one slow call cannot hold the whole bench for minutes. */
+const BUDGET_MS = 60_000;
+const CHUNK = 20_000;
+const DAY = 86_400_000;
+
+type Prepared = { spaceId: string; bearer: string };
+
+/** A space with a source, an owner and a personal API token, written straight to the database. */
+async function prepare(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const [space] = await db
+    .insert(spaces)
+    .values({ name: 'Query bench', plan: 'business', retentionDays: 30 })
+    .returning();
+  const [source] = await db
+    .insert(sources)
+    .values({
+      spaceId: space?.id ?? '',
+      name: 'bench',
+      kind: 'modsecurity',
+      tokenHash: hashToken(randomToken()),
+      tokenPrefix: 'x',
+    })
+    .returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: 'query-bench@example.test', name: 'Bench', passwordHash: 'unused', activatedAt: new Date() })
+    .returning();
+  await db.insert(memberships).values({ spaceId: space?.id ?? '', userId: user?.id ?? '', role: 'owner' });
+  const bearer = randomToken('sgp_');
+  await db
+    .insert(apiTokens)
+    .values({ userId: user?.id ?? '', name: 'bench', prefix: bearer.slice(0, 8), tokenHash: hashToken(bearer) });
+  return { spaceId: space?.id ?? '', sourceId: source?.id ?? '', bearer };
+}
+
+/** CSV chunks of `total` demo events over the 7 days before `now`, generated as they are consumed. */
+function* chunks(total: number, spaceId: string, sourceId: string, now: Date): Generator<string> {
+  const traffic = createTraffic(5);
+  const from = new Date(now.getTime() - 7 * DAY);
+  for (let done = 0; done < total; done += CHUNK) {
+    const records = traffic.between(from, now, Math.min(CHUNK, total - done));
+    yield csvRows(records, spaceId, sourceId, now);
+  }
+}
+
+type Timing = { name: string; runs: number; p50: number; p95: number; detail: string };
+
+async function time(base: string, bearer: string, name: string, path: string): Promise<Timing> {
+  const headers = { authorization: `Bearer ${bearer}` };
+  let detail = '';
+  const once = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${path}`, { headers });
+    const body = (await res.json()) as { items?: unknown[]; total?: number; buckets?: { total: number }[] };
+    const elapsed = performance.now() - t0;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    if (body.items) detail = `${body.items.length} events`;
+    else if (body.total !== undefined) detail = `total ${body.total.toLocaleString('en')}`;
+    else if (body.buckets)
+      detail = `${body.buckets.reduce((s, b) => s + b.total, 0).toLocaleString('en')} in ${body.buckets.length} buckets`;
+    return elapsed;
+  };
+  for (let i = 0; i < WARMUP; i++) await once();
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < RUNS && (samples.length < 5 || performance.now() - started < BUDGET_MS)) {
+    samples.push(await once());
+  }
+  samples.sort((a, b) => a - b);
+  return { name, runs: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), detail };
+}
+
+/** The event log's and the overview's calls, as the screens make them. */
+async function measure(base: string, prepared: Prepared, now: Date): Promise<Timing[]> {
+  const space = `/api/spaces/${prepared.spaceId}/events`;
+  const range = (days: number) =>
+    `from=${encodeURIComponent(new Date(now.getTime() - days * DAY).toISOString())}&to=${encodeURIComponent(now.toISOString())}`;
+  const sqli = `q=${encodeURIComponent('tag:attack-sqli')}`;
+  const calls: [string, string][] = [
+    ['event page, 24 h (limit 500)', `${space}?${range(1)}&limit=500`],
+    ['event page, 7 days (limit 500)', `${space}?${range(7)}&limit=500`],
+    ['event page, 7 days, tag:attack-sqli', `${space}?${range(7)}&${sqli}&limit=500`],
+    [
+      'event page, 7 days, status:403 ip:60.16.0.0/16',
+      `${space}?${range(7)}&q=${encodeURIComponent('status:403 ip:60.16.0.0/16')}&limit=500`,
+    ],
+    ['histogram, 24 h (event log, 60 buckets)', `${space}/histogram?${range(1)}&buckets=60`],
+    ['histogram, 7 days, tag:attack-sqli', `${space}/histogram?${range(7)}&${sqli}&buckets=60`],
+    ['facets, 24 h (event log)', `${space}/facets?${range(1)}`],
+    ['facets, 7 days, tag:attack-sqli', `${space}/facets?${range(7)}&${sqli}`],
+    ['overview: histogram, 24 h (48 buckets)', `${space}/histogram?${range(1)}&buckets=48`],
+    ['overview: facets, 24 h (size 250)', `${space}/facets?${range(1)}&size=250`],
+    ['overview: histogram, 7 days (48 buckets)', `${space}/histogram?${range(7)}&buckets=48`],
+    ['overview: facets, 7 days (size 250)', `${space}/facets?${range(7)}&size=250`],
+  ];
+  const out: Timing[] = [];
+  for (const [name, path] of calls) out.push(await time(base, prepared.bearer, name, path));
+  return out;
+}
+
+type BackendResult = { label: string; events: number; fillSeconds: number; timings: Timing[] };
+
+async function postgres(total: number): Promise<BackendResult> {
+  const database = await benchDatabase('spaceguard_bench_query');
+  try {
+    const opened = await openDatabase({ url: database.url });
+    await migrate(opened);
+    const prepared = await prepare(opened.db);
+    const now = new Date();
+    const t0 = performance.now();
+    await copyWithPsql(database.url, chunks(total, prepared.spaceId, prepared.sourceId, now));
+    await opened.db.execute(sql`analyze events`);
+    const fillSeconds = (performance.now() - t0) / 1000;
+    await opened.close();
+    const { child, ready } = await startChild({ DATABASE_URL: database.url, BENCH_SETUP: '0' });
+    try {
+      const timings = await measure(`http://127.0.0.1:${ready.port}`, prepared, now);
+      return { label: 'PostgreSQL 15', events: total, fillSeconds, timings };
+    } finally {
+      await stopChild(child);
+    }
+  } finally {
+    if (process.env.BENCH_KEEP !== '1') await database.drop();
+  }
+}
+
+async function pglite(total: number): Promise<BackendResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'sg-bench-query-'));
+  try {
+    const opened = await openDatabase({ dataDir: dir });
+    await migrate(opened);
+    const prepared = await prepare(opened.db);
+    const now = new Date();
+    const t0 = performance.now();
+    for (const csv of chunks(total, prepared.spaceId, prepared.sourceId, now)) {
+      if (opened.pglite) await copyIntoPglite(opened.pglite, csv);
+    }
+    await opened.db.execute(sql`analyze events`);
+    const fillSeconds = (performance.now() - t0) / 1000;
+    await opened.close();
+    const { child, ready } = await startChild({ DATA_DIR: dir, DATABASE_URL: '', BENCH_SETUP: '0' });
+    try {
+      const timings = await measure(`http://127.0.0.1:${ready.port}`, prepared, now);
+      return { label: 'PGlite', events: total, fillSeconds, timings };
+    } finally {
+      await stopChild(child);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs both backends and answers the markdown section. */
+export async function benchEventsQuery(): Promise<string> {
+  const before = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+  const results: BackendResult[] = [];
+  const only = process.env.BENCH_QUERY_ONLY;
+  if (only !== 'pglite') results.push(await postgres(Number(process.env.BENCH_QUERY_PG ?? 1_000_000)));
+  if (only !== 'postgres') results.push(await pglite(Number(process.env.BENCH_QUERY_PGLITE ?? 100_000)));
+  const labels = results.map((r) => `${r.label} (${r.events.toLocaleString('en')} events)`);
+  const names = results[0]?.timings.map((t) => t.name) ?? [];
+  const rows = names.map((name) => {
+    const cells = results.map((r) => {
+      const t = r.timings.find((x) => x.name === name);
+      return t ? `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} (${t.runs})` : '—';
+    });
+    const detail = results[0]?.timings.find((x) => x.name === name)?.detail ?? '';
+    return `| ${name} | ${detail} | ${cells.join(' | ')} |`;
+  });
+  return [
+    '## Event log queries',
+    '',
+    `One space holding demo events (server/demo/traffic.ts: ModSecurity records over the last 7 days, normalised by the ingest parser, bulk-loaded with COPY, then ANALYZE). Each call goes through the real HTTP API (the API in a child process, \`Authorization: Bearer\` with a personal API token), sequentially: ${WARMUP} warm-up calls, then up to ${RUNS} timed runs (fewer when a call would take over ${BUDGET_MS / 1000} s). ms p50 / p95 (runs). "what" is what the call answered on ${labels[0] ?? ''}. Target: p95 ≤ 100 ms on PostgreSQL. Fill: ${results.map((r) => `${r.label} ${Math.round(r.fillSeconds)} s`).join(', ')} (generate, parse, COPY, ANALYZE). Load average before: ${before}.`,
+    '',
+    `| call | what | ${labels.join(' | ')} |`,
+    `|---|---|${labels.map(() => '---|').join('')}`,
+    ...rows,
+  ].join('\n');
+}
+
+if (import.meta.main) console.log(await benchEventsQuery());
