@@ -76,9 +76,9 @@ test('events sent to the ingest API appear in the event log: query, facet, drawe
   const query = page.getByLabel('Query');
   await query.fill('status:>=abc');
   await expect(page.getByText(/at character \d+\)$/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Search' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
   await query.fill('action:blocked');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: '2 events matching action:blocked' })).toBeVisible();
   await expect(page).toHaveURL(/q=action%3Ablocked/);
 
@@ -91,7 +91,7 @@ test('events sent to the ingest API appear in the event log: query, facet, drawe
   await expect(page.getByRole('heading', { name: '1 events matching action:blocked country:FR' })).toBeVisible();
 
   // The drawer: raw record in the JSON viewer, the client's country on the map.
-  await table.getByRole('button').first().click();
+  await table.getByRole('region', { name: 'Events, scrollable' }).getByRole('button').first().click();
   const drawer = page.getByRole('complementary', { name: /Event / });
   await expect(drawer.getByRole('tree', { name: 'Raw record' })).toBeVisible();
   await expect(drawer.getByText('/search').first()).toBeVisible();
@@ -201,4 +201,56 @@ test('the table scrolls through every match by cursor with few rows in the page,
   const settled = page.url();
   await page.waitForTimeout(1_000);
   expect(page.url()).toBe(settled);
+});
+
+test('a search is saved and applied again, and the result exports as CSV and NDJSON downloads', async ({ page }) => {
+  const spaceId = await sendEvents(page);
+  await page.goto(`/console/siem/${spaceId}?q=action%3Ablocked&range=7d`);
+  await expect(page.getByRole('heading', { name: '2 events matching action:blocked' })).toBeVisible();
+
+  const saved = page.getByRole('region', { name: 'Saved searches' });
+  await saved.getByLabel('Name').fill('Blocked this week');
+  await saved.getByRole('button', { name: 'Save search' }).click();
+  await expect(saved.getByText('Saved “Blocked this week”.')).toBeVisible();
+
+  // A fresh visit with no query; the saved search brings back its query and range.
+  await page.goto(`/console/siem/${spaceId}`);
+  await expect(page.getByRole('heading', { name: '3 events' })).toBeVisible();
+  await saved.getByRole('button', { name: /^Blocked this week/ }).click();
+  await expect(page.getByRole('heading', { name: '2 events matching action:blocked' })).toBeVisible();
+  await expect(page).toHaveURL(/q=action%3Ablocked/);
+  await expect(page).toHaveURL(/range=7d/);
+  await expect(page.getByLabel('Query')).toHaveValue('action:blocked');
+
+  // Export: the file holds exactly the events the screen counts.
+  const table = page.getByRole('region', { name: 'Events', exact: true });
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    table.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  const csvText = await (await csv.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());
+  const csvLines = csvText.trim().split(/\r?\n/);
+  expect(csvLines).toHaveLength(3);
+  expect(csvLines[0]).toMatch(/^time,/);
+  expect(csvText).toContain('/search');
+  expect(csvText).not.toContain('/v1/items');
+  await expect(table.getByText(/^Saved spaceguard-events-.+\.csv: 2 events\.$/)).toBeVisible();
+
+  const [ndjson] = await Promise.all([
+    page.waitForEvent('download'),
+    table.getByRole('button', { name: 'Export NDJSON' }).click(),
+  ]);
+  expect(ndjson.suggestedFilename()).toMatch(/\.ndjson$/);
+  const lines = (await (await ndjson.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString()))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { action: string; path: string });
+  expect(lines.map((line) => line.action)).toEqual(['blocked', 'blocked']);
+  expect(lines.map((line) => line.path).sort()).toEqual(['/login', '/search']);
+
+  // Deleting the saved search removes it from the list.
+  await saved.getByRole('button', { name: 'Delete saved search Blocked this week' }).click();
+  await expect(saved.getByRole('button', { name: /Blocked this week/ })).toHaveCount(0);
+  await expect(saved.getByText('Deleted “Blocked this week”.')).toBeVisible();
 });

@@ -10,6 +10,7 @@ import { Alert } from '../shared/Alert.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { EventTable } from './EventTable.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import {
   absoluteRange,
   addFilter,
@@ -19,6 +20,7 @@ import {
   readView,
   writeView,
 } from './event-log-url.ts';
+import { SavedSearches } from './SavedSearches.tsx';
 import './EventLogScreen.css';
 
 // The drawer brings the JSON viewer and Leaflet (and their CSS): loaded when an event is first opened.
@@ -198,37 +200,48 @@ function EventLogScreen() {
             <Highstock options={options} label="Events over time: all and blocked" height={260} />
           </section>
           <div className="event-log__main">
-            <nav className="card panel event-log__facets" aria-label="Facets">
-              {FACETS.map(([key, title, field]) => (
-                <section key={key} aria-label={title}>
-                  <h3>{title}</h3>
-                  {data.facets[key].length === 0 ? (
-                    <p className="muted">None</p>
-                  ) : (
-                    <ul>
-                      {data.facets[key].map((facet) => (
-                        <li key={facet.value}>
-                          <button
-                            type="button"
-                            className="facet"
-                            onClick={() => {
-                              const q = addFilter(view.q, field, facet.value);
-                              setDraft(q);
-                              change({ ...view, q });
-                            }}
-                          >
-                            <span>{facet.value}</span> <span className="muted">{facet.count}</span>
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </section>
-              ))}
-            </nav>
+            <div className="event-log__side">
+              <SavedSearches
+                spaceId={spaceId}
+                current={view}
+                onApply={(next) => {
+                  setDraft(next.q);
+                  change(next);
+                }}
+              />
+              <nav className="card panel event-log__facets" aria-label="Facets">
+                {FACETS.map(([key, title, field]) => (
+                  <section key={key} aria-label={title}>
+                    <h3>{title}</h3>
+                    {data.facets[key].length === 0 ? (
+                      <p className="muted">None</p>
+                    ) : (
+                      <ul>
+                        {data.facets[key].map((facet) => (
+                          <li key={facet.value}>
+                            <button
+                              type="button"
+                              className="facet"
+                              onClick={() => {
+                                const q = addFilter(view.q, field, facet.value);
+                                setDraft(q);
+                                change({ ...view, q });
+                              }}
+                            >
+                              <span>{facet.value}</span> <span className="muted">{facet.count}</span>
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </section>
+                ))}
+              </nav>
+            </div>
             <section className="card panel event-log__table" aria-labelledby="events-title">
-              <div className="row">
+              <div className="row event-log__table-head">
                 <h2 id="events-title">Events</h2>
+                <ExportButton spaceId={spaceId} query={view.q} from={data.window.from} to={data.window.to} />
               </div>
               {rows.items.length === 0 ? (
                 <Alert tone="info">
