@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { stream } from 'hono/streaming';
 import { SpaceParams } from '../../contract/common.ts';
 import { EVENT_EXPORT_LIMIT, EventExportQuery, eventCsvColumns } from '../../contract/event-search.ts';
@@ -7,7 +7,6 @@ import { sources } from '../db/schema/sources.ts';
 import { ApiError } from '../errors.ts';
 import { createRouter, route } from '../router.ts';
 import { csvRow } from '../services/csv.ts';
-import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
 import { view, whereOf } from './events.ts';
 
 /** Rows fetched per query: memory stays flat however large the export. */
@@ -103,10 +102,17 @@ export const eventExportRoutes = createRouter().openapi(
       async (out) => {
         // RFC 4180 ends records with CRLF.
         if (csv) await out.write(`${eventCsvColumns.join(',')}\r\n`);
-        let cursor: string | null = null;
+        let after: { time: Date; id: string } | null = null;
         let sent = 0;
         while (!out.aborted && sent < limit) {
-          const chunk: SQL[] = cursor ? [...where, olderThan(events.time, events.id, cursor) as SQL] : where;
+          // After the last row sent, in (time, id) order; `time <= last` alone bounds the index scan.
+          const chunk: SQL[] = after
+            ? [
+                ...where,
+                lte(events.time, after.time),
+                or(lt(events.time, after.time), and(eq(events.time, after.time), lt(events.id, after.id))) as SQL,
+              ]
+            : where;
           const rows = await db
             .select()
             .from(events)
@@ -138,7 +144,7 @@ export const eventExportRoutes = createRouter().openapi(
           sent += rows.length;
           const last = rows.at(-1);
           if (!last || rows.length < EXPORT_CHUNK) break;
-          cursor = encodeTimeCursor(last.time, last.id);
+          after = { time: last.time, id: last.id };
         }
       },
       async (error) => {
