@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiErrorBody } from '../../../contract/errors.ts';
 import { apiUrl } from '../../lib/api.ts';
 import { ensureConfig } from '../../stores/config.ts';
@@ -98,6 +98,7 @@ function save(parts: BlobPart[], file: string, format: ExportFormat): void {
  */
 export function ExportButton({ spaceId, query, from, to }: ExportButtonProps) {
   const [state, setState] = useState<State>({ step: 'idle' });
+  const progressId = useId();
   const running = useRef<{ controller: AbortController; reader: ReadableStreamDefaultReader<Uint8Array> | null }>(null);
 
   // Leaving the screen stops a running export.
@@ -185,13 +186,14 @@ export function ExportButton({ spaceId, query, from, to }: ExportButtonProps) {
       </fieldset>
       {state.step === 'running' && (
         <div className="sg-export__progress">
-          <label htmlFor={`sg-export-${spaceId}`}>Exporting {LABELS[state.format]}</label>
+          <label htmlFor={progressId}>Exporting {LABELS[state.format]}</label>
           <progress
-            id={`sg-export-${spaceId}`}
-            max={state.total ?? undefined}
+            id={progressId}
+            max={state.total === null ? undefined : Math.max(1, state.total)}
             value={state.total === null ? undefined : Math.min(state.rows, state.total)}
           />
-          <span className="muted" role="status">
+          {/* Not a live region: it changes with every chunk; the outcome is announced when it ends. */}
+          <span className="muted">
             {count(state.rows)}
             {state.total === null ? '' : ` of ${count(state.total)}`} events, {size(state.bytes)}
           </span>
