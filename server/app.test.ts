@@ -22,11 +22,17 @@ test('one structured JSON log line per request, and the captcha start-up line', 
   ]);
   await app.request('http://localhost/api/health');
   await app.request('http://localhost/api/nowhere');
+  // Tokens in the path (ingest, invitations) never reach the log whole.
+  await app.request('http://localhost/api/ingest/sgi_secretsecretsecret', { method: 'POST', body: '{}' });
+  await app.request('http://localhost/api/invitations/inv_secretsecretsecret/accept', { method: 'POST' });
   const requests = lines.filter((l) => l.msg === 'request');
   expect(requests).toEqual([
     expect.objectContaining({ method: 'GET', path: '/api/health', status: 200, requestId: expect.any(String) }),
     expect.objectContaining({ method: 'GET', path: '/api/nowhere', status: 404 }),
+    expect.objectContaining({ method: 'POST', path: '/api/ingest/sgi_secr…', status: 401 }),
+    expect.objectContaining({ method: 'POST', path: '/api/invitations/inv_secr…/accept' }),
   ]);
+  expect(JSON.stringify(lines)).not.toContain('secretsecret');
 });
 
 test('unknown API paths answer 404 in the error shape', async () => {

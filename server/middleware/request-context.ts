@@ -13,6 +13,14 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   return c.env?.incoming?.socket.remoteAddress ?? 'unknown';
 }
 
+/** Paths that carry a secret (an ingest token, an invitation token) in a segment: logged with it masked. */
+const secretSegments = /^(\/api\/(?:ingest|invitations))\/([^/]+)/;
+
+/** The path as it may be written to a log: secret tokens in it are reduced to their first characters. */
+export function loggablePath(path: string): string {
+  return path.replace(secretSegments, (_, prefix: string, token: string) => `${prefix}/${token.slice(0, 8)}…`);
+}
+
 /** Puts the dependencies and request id on the context and logs one JSON line per request. */
 export function requestContext(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -36,7 +44,7 @@ export function requestContext(deps: AppDeps) {
       msg: 'request',
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       ip: c.var.ip,
