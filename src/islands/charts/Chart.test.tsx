@@ -114,6 +114,19 @@ describe('Highchart', () => {
     );
     expect(screen.getByRole('figure', { name: 'Attacks' })).toBeInTheDocument();
   });
+
+  test('a chart without a title shows none (no "Chart title" placeholder); a given title is drawn', async () => {
+    const { container } = render(
+      <div>
+        <Highchart label="Untitled" options={{ series }} />
+        <Highchart label="Titled" options={{ title: { text: 'Blocked requests' }, series }} />
+      </div>,
+    );
+    await waitFor(() => expect(container.querySelectorAll('.highcharts-container')).toHaveLength(2));
+    const titles = [...container.querySelectorAll('svg .highcharts-title')].map((t) => t.textContent).filter(Boolean);
+    expect(titles).toEqual(['Blocked requests']);
+    expect(container.textContent).not.toContain('Chart title');
+  });
 });
 
 describe('Highstock', () => {

@@ -21,6 +21,15 @@ export interface EventTableProps {
   readonly onSelect: (event: Event) => void;
 }
 
+/** Short enough for the column, precise to the second; the drawer shows the full time. */
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
 const COLUMNS = ['Time', 'Action', 'Severity', 'Client', 'Request', 'Status', 'Rules'] as const;
 
 /**
@@ -88,7 +97,7 @@ export function EventTable({ rows, total, hasMore, loading, onLoadMore, onSelect
                 <tr key={event.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
                   <td>
                     <button type="button" className="link-button" onClick={() => onSelect(event)}>
-                      {new Date(event.time).toLocaleString()}
+                      {timeFormat.format(new Date(event.time))}
                     </button>
                   </td>
                   <td>
