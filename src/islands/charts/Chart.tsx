@@ -48,7 +48,7 @@ const REQUIRED_MODULES: Readonly<Record<ChartConstructor, readonly ChartModule[]
 // Local exports only: PDF would need jsPDF from a URL, and nothing is fetched from outside the site.
 const DEFAULT_OPTIONS: Options = {
   // No "Chart title" placeholder: the page's heading and `label` name the chart; a caller may still set a title.
-  title: { text: undefined },
+  title: { text: '' },
   exporting: {
     buttons: {
       contextButton: {

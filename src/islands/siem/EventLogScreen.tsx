@@ -38,7 +38,9 @@ const FACETS: ReadonlyArray<[keyof Omit<Facets, 'total'>, string, string]> = [
 const PAGE = 500;
 
 /** One search's answers, with the absolute window they were asked for (later pages use the same window). */
-type Data = { histogram: Histogram; facets: Facets; window: { from: string; to: string } };
+type Data = { histogram: Histogram; total: number; window: { from: string; to: string } };
+/** Facets come on their own: over a large range they take longest, and the table need not wait for them. */
+type FacetState = { facets: Facets | null; failed: string | null };
 type Rows = { items: Event[]; nextCursor: string | null; loading: boolean };
 
 /** The security event log: query bar, time range, histogram with navigator, facets, events and one event's detail. */
@@ -48,6 +50,7 @@ function EventLogScreen() {
   const [view, setView] = useState<EventLogView>({ q: '', range: '24h', from: null, to: null });
   const [draft, setDraft] = useState('');
   const [data, setData] = useState<Data | null>(null);
+  const [facetState, setFacetState] = useState<FacetState>({ facets: null, failed: null });
   const [rows, setRows] = useState<Rows>({ items: [], nextCursor: null, loading: false });
   // Counts searches, so a page that arrives after the search changed is dropped.
   const generation = useRef(0);
@@ -75,18 +78,28 @@ function EventLogScreen() {
     const base = `/spaces/${spaceId}/events`;
     const current = ++generation.current;
     setError(null);
+    setFacetState({ facets: null, failed: null });
     Promise.all([
       api<EventPage>(base, { query: { ...filters, limit: PAGE } }),
       api<Histogram>(`${base}/histogram`, { query: { ...filters, buckets: 60 } }),
-      api<Facets>(`${base}/facets`, { query: filters }),
     ]).then(
-      ([page, histogram, facets]) => {
+      ([page, histogram]) => {
         if (current !== generation.current) return;
-        setData({ histogram, facets, window });
+        // The buckets cover the whole window, so their sum is the number of matches.
+        const total = histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0);
+        setData({ histogram, total, window });
         setRows({ items: page.items, nextCursor: page.nextCursor, loading: false });
       },
       (failure: unknown) => {
         if (current === generation.current) setError(errorMessage(failure));
+      },
+    );
+    api<Facets>(`${base}/facets`, { query: filters }).then(
+      (facets) => {
+        if (current === generation.current) setFacetState({ facets, failed: null });
+      },
+      (failure: unknown) => {
+        if (current === generation.current) setFacetState({ facets: null, failed: errorMessage(failure) });
       },
     );
   }, [me, spaceId, view, attempt]);
@@ -195,7 +208,7 @@ function EventLogScreen() {
         <>
           <section className="card panel" aria-labelledby="histogram-title">
             <h2 id="histogram-title">
-              {data.facets.total} events{view.q ? ` matching ${view.q}` : ''}
+              {data.total} events{view.q ? ` matching ${view.q}` : ''}
             </h2>
             <Highstock options={options} label="Events over time: all and blocked" height={260} />
           </section>
@@ -209,33 +222,41 @@ function EventLogScreen() {
                   change(next);
                 }}
               />
-              <nav className="card panel event-log__facets" aria-label="Facets">
-                {FACETS.map(([key, title, field]) => (
-                  <section key={key} aria-label={title}>
-                    <h3>{title}</h3>
-                    {data.facets[key].length === 0 ? (
-                      <p className="muted">None</p>
-                    ) : (
-                      <ul>
-                        {data.facets[key].map((facet) => (
-                          <li key={facet.value}>
-                            <button
-                              type="button"
-                              className="facet"
-                              onClick={() => {
-                                const q = addFilter(view.q, field, facet.value);
-                                setDraft(q);
-                                change({ ...view, q });
-                              }}
-                            >
-                              <span>{facet.value}</span> <span className="muted">{facet.count}</span>
-                            </button>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </section>
-                ))}
+              <nav className="card panel event-log__facets" aria-label="Facets" aria-busy={facetState.facets === null}>
+                {facetState.failed && (
+                  <LoadError message={facetState.failed} onRetry={() => setAttempt((n) => n + 1)} />
+                )}
+                {!facetState.facets && !facetState.failed && <p role="status">Counting values…</p>}
+                {facetState.facets &&
+                  FACETS.map(([key, title, field]) => {
+                    const values = (facetState.facets as Facets)[key];
+                    return (
+                      <section key={key} aria-label={title}>
+                        <h3>{title}</h3>
+                        {values.length === 0 ? (
+                          <p className="muted">None</p>
+                        ) : (
+                          <ul>
+                            {values.map((facet) => (
+                              <li key={facet.value}>
+                                <button
+                                  type="button"
+                                  className="facet"
+                                  onClick={() => {
+                                    const q = addFilter(view.q, field, facet.value);
+                                    setDraft(q);
+                                    change({ ...view, q });
+                                  }}
+                                >
+                                  <span>{facet.value}</span> <span className="muted">{facet.count}</span>
+                                </button>
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </section>
+                    );
+                  })}
               </nav>
             </div>
             <section className="card panel event-log__table" aria-labelledby="events-title">
@@ -251,7 +272,7 @@ function EventLogScreen() {
               ) : (
                 <EventTable
                   rows={rows.items}
-                  total={data.facets.total}
+                  total={data.total}
                   hasMore={rows.nextCursor !== null}
                   loading={rows.loading}
                   onLoadMore={loadMore}
