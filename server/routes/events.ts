@@ -149,30 +149,50 @@ export const eventRoutes = createRouter()
       const q = c.req.valid('query');
       const { db } = c.var.deps;
       const where = and(...whereOf(c.var.space.id, q));
-      // The most frequent values of an expression over some rows; array columns are unnested first,
-      // so they count once per element. Grouped and ordered by position: expressions may carry parameters.
-      const top = async (rows: SQL, value: SQL) => {
-        const found = await db
-          .select({ value: sql<string>`(${value})::text`, count: sql<number>`count(*)::int` })
-          .from(rows)
-          .where(and(where, sql`${value} is not null`))
-          .groupBy(sql`1`)
-          .orderBy(desc(sql`2`), sql`1`)
-          .limit(q.size);
-        return found.map((row) => ({ value: String(row.value), count: Number(row.count) }));
-      };
-      const unnested = (column: SQL) => top(sql`${events}, unnest(${column}) as v`, sql`v`);
-      const [totals, action, severity, country, rule, host, tag, ip] = await Promise.all([
-        db.select({ n: sql<number>`count(*)::int` }).from(events).where(where),
-        top(sql`${events}`, sql`${events.action}`),
-        top(sql`${events}`, sql`${events.severity}`),
-        top(sql`${events}`, sql`${events.country}`),
-        unnested(sql`${events.ruleIds}`),
-        top(sql`${events}`, sql`${events.host}`),
-        unnested(sql`${events.tags}`),
-        top(sql`${events}`, sql`${events.ip}`),
+      // The matching rows' small columns are read into a materialised CTE, then each facet is a top-N over it
+      // (array columns unnested, counting once per element), instead of eight queries each reading the rows.
+      // Grouped and ordered by position; names are fixed constants, values are bound parameters.
+      const scalar = (key: string, column: string) =>
+        sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)}::text as v, count(*)::int as n from m where ${sql.raw(column)} is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
+      const array = (key: string, column: string) =>
+        sql`(select ${sql.raw(`'${key}'`)} as k, x::text as v, count(*)::int as n from m, unnest(m.${sql.raw(column)}) as x group by 2 order by 3 desc, 2 limit ${q.size})`;
+      // Two passes, run side by side where the database has a pool (PostgreSQL): each reads the rows once.
+      const pass = (parts: SQL[]) =>
+        db.execute(sql`
+          with m as materialized (
+            select action, severity, country, host, ip, rule_ids, tags from ${events} where ${where}
+          )
+          ${sql.join(parts, sql` union all `)}`);
+      const results = await Promise.all([
+        pass([
+          sql`(select 'total' as k, null::text as v, count(*)::int as n from m)`,
+          scalar('action', 'action'),
+          scalar('severity', 'severity'),
+          scalar('country', 'country'),
+          scalar('host', 'host'),
+        ]),
+        pass([array('rule', 'rule_ids'), array('tag', 'tags'), scalar('ip', 'ip')]),
       ]);
-      return c.json({ total: Number(totals[0]?.n ?? 0), action, severity, country, rule, host, tag, ip }, 200);
+      // Both drivers (node-postgres, PGlite) answer `{ rows }`; union all keeps each branch's order.
+      const rows = results.flatMap(
+        (result) => (result as unknown as { rows: { k: string; v: string | null; n: number | string }[] }).rows,
+      );
+      type FacetValue = { value: string; count: number };
+      const facets: Record<'action' | 'severity' | 'country' | 'rule' | 'host' | 'tag' | 'ip', FacetValue[]> = {
+        action: [],
+        severity: [],
+        country: [],
+        rule: [],
+        host: [],
+        tag: [],
+        ip: [],
+      };
+      let total = 0;
+      for (const row of rows) {
+        if (row.k === 'total') total = Number(row.n);
+        else facets[row.k as keyof typeof facets].push({ value: String(row.v), count: Number(row.n) });
+      }
+      return c.json({ total, ...facets }, 200);
     },
   )
   .openapi(

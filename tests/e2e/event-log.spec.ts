@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
 import { expect, newSpace, test } from './fixtures.ts';
@@ -253,4 +254,38 @@ test('a search is saved and applied again, and the result exports as CSV and NDJ
   await saved.getByRole('button', { name: 'Delete saved search Blocked this week' }).click();
   await expect(saved.getByRole('button', { name: /Blocked this week/ })).toHaveCount(0);
   await expect(saved.getByText('Deleted “Blocked this week”.')).toBeVisible();
+});
+
+test('an audit log written by a real nginx + ModSecurity + CRS, shipped as curl would, shows in the event log', async ({
+  page,
+}) => {
+  const spaceId = await newSpace(page.request, 'Real WAF');
+  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
+    data: { name: 'nginx modsecurity', kind: 'modsecurity' },
+    headers: { origin: BASE_URL },
+  });
+  const { token } = (await source.json()) as { token: string };
+  // The records nginx 1.22 + libmodsecurity3 + CRS 3.3.4 wrote (server/services/ingest/fixtures/generate.sh).
+  const log = readFileSync('server/services/ingest/fixtures/audit.ndjson', 'utf8');
+  const records = log.trim().split('\n').length;
+  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
+    data: log,
+  });
+  expect(await ingest.json()).toEqual({ accepted: records, errors: [] });
+
+  // The records keep the time nginx wrote, so look over everything up to now.
+  const range = new URLSearchParams({ from: '2020-01-01T00:00:00.000Z', to: new Date().toISOString() });
+  await page.goto(`/console/siem/${spaceId}?${range}`);
+  await expect(page.getByRole('heading', { name: `${records} events` })).toBeVisible();
+  const rules = page.getByRole('region', { name: 'Rule' });
+  await expect(rules.getByRole('button', { name: /^942100\b/ })).toBeVisible();
+  await expect(rules.getByRole('button', { name: /^941100\b/ })).toBeVisible();
+  await page.getByLabel('Query').fill('tag:attack-xss');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '1 events matching tag:attack-xss' })).toBeVisible();
+  const table = page.getByRole('region', { name: 'Events, scrollable' });
+  await expect(table.getByRole('cell', { name: /\/search\?q=%3Cscript%3E/ })).toBeVisible();
+  await expect(table.getByText('blocked')).toBeVisible();
 });
