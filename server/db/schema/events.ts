@@ -39,6 +39,9 @@ export const events = pgTable(
     // action last so the histogram's counts come from the index alone.
     index('events_space_time_id_idx').on(t.spaceId, t.time.desc().nullsFirst(), t.id.desc().nullsFirst(), t.action),
     index('events_source_received_idx').on(t.sourceId, t.receivedAt.desc()),
+    // `tag:` and `rule:` filters (the overview links into the event log with them) read these instead of every row.
+    index('events_tags_idx').using('gin', t.tags),
+    index('events_rule_ids_idx').using('gin', t.ruleIds),
     uniqueIndex('events_source_dedup_idx').on(t.sourceId, t.dedupKey).where(sql`${t.dedupKey} is not null`),
   ],
 );

@@ -61,7 +61,8 @@ export function compileQuery(ast: QueryNode, c: EventQueryColumns): SQL {
     }
     case 'compare':
       if (ast.field === 'status') return leaf(sql`${c.status} ${operator(ast.op)} ${ast.value}`);
-      if (ast.op === '=') return leaf(sql`${c.ruleIds} @> array[${ast.value}::integer]`);
+      // rule_ids and tags are never null, so containment needs no coalesce, and the GIN indexes can answer it.
+      if (ast.op === '=') return sql`${c.ruleIds} @> array[${ast.value}::integer]`;
       return sql`exists (select 1 from unnest(${c.ruleIds}) as q_rule(id) where q_rule.id ${operator(ast.op)} ${ast.value})`;
     case 'range':
       if (ast.field === 'status') return leaf(sql`${c.status} between ${ast.from} and ${ast.to}`);
@@ -88,6 +89,6 @@ export function compileQuery(ast: QueryNode, c: EventQueryColumns): SQL {
     case 'tag':
       return ast.prefix
         ? sql`exists (select 1 from unnest(${c.tags}) as q_tag(tag) where q_tag.tag like ${`${likeLiteral(ast.value)}%`})`
-        : leaf(sql`${c.tags} @> array[${ast.value}::text]`);
+        : sql`${c.tags} @> array[${ast.value}::text]`;
   }
 }
