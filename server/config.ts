@@ -12,7 +12,12 @@ export type ApiConfig = {
   captchaSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  signIn: { perAccount: number; perIp: number; windowSeconds: number };
+  /**
+   * Failed sign-ins allowed per window: `perAccount` for one account from one IP (so nobody can lock the owner
+   * out from elsewhere), `perAccountAllIps` for one account from everywhere (slows guessing spread over many
+   * addresses), `perIp` for one IP over all accounts.
+   */
+  signIn: { perAccount: number; perAccountAllIps: number; perIp: number; windowSeconds: number };
   /** Calls that send mail (register, resend, forgot) per IP and per address, per window. */
   mail: { perIp: number; perAddress: number; windowSeconds: number };
   sessionDays: number;
@@ -45,7 +50,7 @@ export function readConfig(env: Env = process.env): ApiConfig {
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Spaceguard <no-reply@spaceguard.invalid>',
-    signIn: { perAccount: 5, perIp: 30, windowSeconds: 15 * 60 },
+    signIn: { perAccount: 5, perAccountAllIps: 50, perIp: 30, windowSeconds: 15 * 60 },
     mail: { perIp: 20, perAddress: 3, windowSeconds: 60 * 60 },
     sessionDays: 30,
     bodyLimitBytes: 1024 * 1024,

@@ -107,7 +107,7 @@ describe('register and activate', () => {
 });
 
 describe('sign in, out and reset', () => {
-  test('failed sign-ins are audited and rate limited per account with Retry-After', async () => {
+  test('failed sign-ins are audited and rate limited per account and address with Retry-After', async () => {
     await t.signUp('rate@example.com');
     for (let i = 0; i < 5; i++) {
       const res = await t.call('POST', '/api/auth/login', {
@@ -123,6 +123,40 @@ describe('sign in, out and reset', () => {
     const failed = await t.db.select().from(activity).where(eq(activity.action, 'user.login_failed'));
     expect(failed.length).toBeGreaterThanOrEqual(5);
     expect(failed[0]?.ip).toBe('203.0.113.7');
+  });
+
+  test('failures from one address never lock the owner out from another', async () => {
+    await t.signUp('target@example.com');
+    const from = (ip: string, password: string) =>
+      t.call('POST', '/api/auth/login', {
+        body: { email: 'target@example.com', password },
+        headers: { 'x-forwarded-for': ip },
+      });
+    for (let i = 0; i < 5; i++) expect((await from('198.51.100.66', 'guess guess 1')).status).toBe(401);
+    expect((await from('198.51.100.66', 'correct horse 42')).status).toBe(429);
+    // The owner, elsewhere, signs in as usual.
+    expect((await from('192.0.2.10', 'correct horse 42')).status).toBe(200);
+  });
+
+  test('guessing one account from many addresses meets the account-wide ceiling', async () => {
+    const { createTestApi } = await import('../test/harness.ts');
+    const limited = await createTestApi({
+      config: { signIn: { perAccount: 5, perAccountAllIps: 4, perIp: 30, windowSeconds: 900 } },
+    });
+    try {
+      await limited.signUp('spread@example.com');
+      const from = (ip: string, password: string) =>
+        limited.call('POST', '/api/auth/login', {
+          body: { email: 'spread@example.com', password },
+          headers: { 'x-forwarded-for': ip },
+        });
+      for (let i = 0; i < 4; i++) expect((await from(`198.51.100.${i + 1}`, 'guess guess 1')).status).toBe(401);
+      const blocked = await from('198.51.100.99', 'guess guess 1');
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 
   test('rate limited per IP too', async () => {
@@ -214,7 +248,9 @@ describe('sign in, out and reset', () => {
 
 async function createTestApiWithIpLimit() {
   const { createTestApi } = await import('../test/harness.ts');
-  return createTestApi({ config: { signIn: { perAccount: 100, perIp: 3, windowSeconds: 900 } } });
+  return createTestApi({
+    config: { signIn: { perAccount: 100, perAccountAllIps: 100, perIp: 3, windowSeconds: 900 } },
+  });
 }
 
 describe('mail flooding', () => {

@@ -179,12 +179,16 @@ export const authRoutes = createRouter()
       const input = c.req.valid('json');
       const { db, now, config } = c.var.deps;
       const at = now();
-      const { perAccount, perIp, windowSeconds } = config.signIn;
+      const { perAccount, perAccountAllIps, perIp, windowSeconds } = config.signIn;
       const ipKey = `login:ip:${c.var.ip}`;
+      // Failures count against the account from this address, so guessing elsewhere never locks its owner out,
+      // and against the account from everywhere with a higher ceiling, against guessing spread over many addresses.
+      const accountIpKey = `login:account-ip:${input.email}:${c.var.ip}`;
       const accountKey = `login:account:${input.email}`;
       const wait =
         (await retryAfter(db, ipKey, perIp, windowSeconds, at)) ??
-        (await retryAfter(db, accountKey, perAccount, windowSeconds, at));
+        (await retryAfter(db, accountIpKey, perAccount, windowSeconds, at)) ??
+        (await retryAfter(db, accountKey, perAccountAllIps, windowSeconds, at));
       if (wait !== null) {
         throw new ApiError(
           429,
@@ -201,6 +205,7 @@ export const authRoutes = createRouter()
       if (!user || !valid) {
         await db.transaction(async (tx) => {
           await hit(tx, ipKey, windowSeconds, at);
+          await hit(tx, accountIpKey, windowSeconds, at);
           await hit(tx, accountKey, windowSeconds, at);
           await recordActivity(
             tx,
@@ -225,6 +230,7 @@ export const authRoutes = createRouter()
       const token = randomToken();
       const expiresAt = new Date(at.getTime() + config.sessionDays * 86_400_000);
       await db.transaction(async (tx) => {
+        await clearHits(tx, accountIpKey);
         await clearHits(tx, accountKey);
         // Housekeeping: this user's expired sessions go when a new one starts.
         await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, at)));
