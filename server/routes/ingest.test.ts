@@ -51,6 +51,33 @@ async function storedIn(spaceId: string): Promise<number> {
 const ev = (i: number) => JSON.stringify({ time: '2026-11-21T10:00:00Z', path: `/p/${i}` });
 
 describe('POST /api/ingest/{sourceToken}', () => {
+  test('a NUL character in a record (an attacker can send one) is stored as U+FFFD, never failing the batch', async () => {
+    const { spaceId, token } = await newSource('modsecurity');
+    // A header with a NUL, written as the JSON escape, as ModSecurity logs a request that carried one; and a
+    // backslash followed by "u0000" in the URI, which is text and must stay as it is.
+    const record = JSON.parse(sqli);
+    record.transaction.request.headers['User-Agent'] = 'evil\u0000agent';
+    record.transaction.request.uri = '/nul?x=\\u0000';
+    const line = JSON.stringify(record);
+    expect(line).toContain('evil\\u0000agent');
+    // A literal NUL inside a JSON string (not even valid JSON until it is replaced).
+    const generic = '{"time":"2026-11-21T10:00:00Z","path":"/a\u0000b","message":"m\u0000"}';
+    const res = await ingest(token, [line, generic].join('\n'));
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ accepted: 1, errors: [expect.objectContaining({ line: 2 })] });
+    const [stored] = await t.db.select().from(events).where(eq(events.spaceId, spaceId));
+    expect(stored?.userAgent).toBe('evil\ufffdagent');
+    expect(stored?.path).toBe('/nul?x=\\u0000');
+    expect(JSON.stringify(stored?.raw)).toContain('evil\ufffdagent');
+
+    const json = await newSource('json');
+    const plain = await ingest(json.token, generic);
+    expect(plain.json).toEqual({ accepted: 1, errors: [] });
+    const [row] = await t.db.select().from(events).where(eq(events.spaceId, json.spaceId));
+    expect(row?.path).toBe('/a\ufffdb');
+    expect(row?.message).toBe('m\ufffd');
+  });
+
   test('a partial batch keeps the valid lines and numbers the bad ones', async () => {
     const { spaceId, token } = await newSource();
     const body = [ev(1), 'not json', '', ev(2), '{"time":"yesterday"}', sqli].join('\n');

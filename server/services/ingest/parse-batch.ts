@@ -20,8 +20,21 @@ export function parseValue(kind: SourceKind, value: unknown, now: Date): LineRes
   return isModSecurityRecord(value) ? parseModSecurity(value) : parseGeneric(value);
 }
 
+/** A JSON `\u0000` escape that is one (preceded by an even number of backslashes, so not itself escaped text). */
+const escapedNul = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, and anyone can put one in a request a WAF logs: NUL characters,
+ * literal or as JSON escapes, become U+FFFD (the replacement character) so one such record never fails a batch.
+ */
+export function withoutNul(body: string): string {
+  if (!body.includes('\0') && !body.includes('u0000')) return body;
+  return body.replaceAll('\0', '\uFFFD').replace(escapedNul, '$1\\ufffd');
+}
+
 /** Splits a body into its entries: a JSON array (numbered by position), or one entry per non-blank line. */
-export function splitBatch(body: string): { line: number; text: string | null; value?: unknown }[] {
+export function splitBatch(raw: string): { line: number; text: string | null; value?: unknown }[] {
+  const body = withoutNul(raw);
   const trimmed = body.trimStart();
   if (trimmed.startsWith('[')) {
     let array: unknown;
