@@ -106,3 +106,23 @@ test('a second database is independent (fresh per file)', async () => {
     await other.drop();
   }
 });
+
+test('a NUL character in a body field or query parameter is refused with 400 naming it, and nothing is stored', async () => {
+  const { cookie } = await t.signUp('nul@example.com');
+  const before = await t.call('GET', '/api/spaces', { cookie });
+  const named = await t.call('POST', '/api/spaces', { cookie, body: { name: 'shop\u0000' } });
+  expect(named.status).toBe(400);
+  expect(named.json.error.fields).toEqual({ name: 'May not contain the NUL character (U+0000).' });
+  expect((await t.call('GET', '/api/spaces', { cookie })).json.items).toHaveLength(before.json.items.length);
+
+  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: 'Nul test' } });
+  const query = await t.call('GET', `/api/spaces/${space.json.id}/events?q=${encodeURIComponent('host:a\u0000')}`, {
+    cookie,
+  });
+  expect(query.status).toBe(400);
+  expect(query.json.error.fields).toEqual({ q: 'May not contain the NUL character (U+0000).' });
+  // Nested fields are named by their path; a backslash followed by "u0000" is ordinary text.
+  const nested = await t.call('PATCH', '/api/me', { cookie, body: { name: 'Ada \\u0000 Lovelace' } });
+  expect(nested.status).toBe(200);
+  expect(nested.json.name).toBe('Ada \\u0000 Lovelace');
+});

@@ -8,6 +8,7 @@ import type { Db } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './middleware/authenticate.ts';
+import { noNul } from './middleware/no-nul.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { createRouter } from './router.ts';
@@ -85,6 +86,7 @@ export function createApp(options: CreateAppOptions) {
   // Ingest has its own, larger limit (10 MB), applied by its router.
   app.use('*', (c, next) => (c.req.path.startsWith('/api/ingest/') ? next() : globalBodyLimit(c, next)));
   app.use('*', originCheck);
+  app.use('*', noNul);
   app.use('*', authenticate);
 
   const api = app
