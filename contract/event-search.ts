@@ -86,3 +86,18 @@ export const eventCsvColumns = [
   'message',
   'userAgent',
 ] as const;
+
+/** This calendar month's (UTC) ingest against the plan's quota: what was stored and what was refused past it. */
+export const EventUsage = z
+  .object({
+    /** 'YYYY-MM', UTC. */
+    month: z.string(),
+    plan: z.enum(['free', 'pro', 'business']),
+    quota: z.number().int(),
+    accepted: z.number().int(),
+    refused: z.number().int(),
+    /** When the quota starts again: the first moment of the next month, UTC. */
+    resetsAt: Timestamp,
+  })
+  .meta({ id: 'EventUsage' });
+export type EventUsage = z.infer<typeof EventUsage>;

@@ -6,16 +6,19 @@ import {
   EventPage,
   EventPageQuery,
   EventParams,
+  EventUsage,
   FacetQuery,
   Facets,
   Histogram,
   HistogramQuery,
 } from '../../contract/event-search.ts';
-import { Event } from '../../contract/events.ts';
+import { Event, eventsPerMonth } from '../../contract/events.ts';
 import { parseQuery } from '../../contract/query/parse.ts';
 import { type EventRow, events } from '../db/schema/events.ts';
+import { eventUsage } from '../db/schema/usage.ts';
 import { fieldError, notFound } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
+import { monthOf } from '../services/ingest/store.ts';
 import { compileQuery } from '../services/query/compile.ts';
 import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
 
@@ -193,6 +196,38 @@ export const eventRoutes = createRouter()
         else facets[row.k as keyof typeof facets].push({ value: String(row.v), count: Number(row.n) });
       }
       return c.json({ total, ...facets }, 200);
+    },
+  )
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/events/usage',
+      summary:
+        "This month's ingest (UTC) against the plan's monthly quota: events stored and events refused past the quota",
+      request: { params: SpaceParams },
+      responses: { 200: json(EventUsage, 'Usage this month') },
+    }),
+    async (c) => {
+      const { db, now } = c.var.deps;
+      const at = now();
+      const month = monthOf(at);
+      const space = c.var.space;
+      const [row] = await db
+        .select()
+        .from(eventUsage)
+        .where(and(eq(eventUsage.spaceId, space.id), eq(eventUsage.month, month)));
+      const resetsAt = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toISOString();
+      return c.json(
+        {
+          month,
+          plan: space.plan,
+          quota: eventsPerMonth[space.plan],
+          accepted: row?.accepted ?? 0,
+          refused: row?.refused ?? 0,
+          resetsAt,
+        },
+        200,
+      );
     },
   )
   .openapi(

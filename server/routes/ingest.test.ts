@@ -149,6 +149,18 @@ describe('POST /api/ingest/{sourceToken}', () => {
     expect(again.json).toMatchObject({ accepted: 0, refused: 1 });
     const [usage] = await t.db.select().from(eventUsage).where(eq(eventUsage.spaceId, spaceId));
     expect(usage).toMatchObject({ accepted: 100_000, refused: 4 });
+    // The overview's usage call says the same to the space's members.
+    const shown = await t.call('GET', `/api/spaces/${spaceId}/events/usage`, { cookie });
+    expect(shown.status).toBe(200);
+    expect(shown.json).toEqual({
+      month,
+      plan: 'free',
+      quota: 100_000,
+      accepted: 100_000,
+      refused: 4,
+      resetsAt: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00\.000Z$/),
+    });
+    expect(Date.parse(shown.json.resetsAt)).toBeGreaterThan(Date.now());
     // A higher plan lifts it.
     await t.db.update(spaces).set({ plan: 'pro' }).where(eq(spaces.id, spaceId));
     expect((await ingest(token, ev(10))).status).toBe(200);

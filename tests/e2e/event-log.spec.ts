@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
 import { expect, newSpace, test } from './fixtures.ts';
@@ -107,6 +108,11 @@ test('the overview draws the same counts as the API, switches chart type, and li
   const spaceId = await sendEvents(page);
   await page.goto(`/console/${spaceId}`);
   await expect(page.getByText('3 events in all')).toBeVisible();
+  // This month's usage against the Free plan's quota, as the ingest counted it.
+  const usage = page.getByRole('region', { name: 'Events this month' });
+  await expect(usage.getByText(/^3 of 100,000 events on the Free plan \(0%\)\.$/)).toBeVisible();
+  await expect(usage.getByText('No events refused this month.')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   const traffic = page.getByRole('region', { name: 'Requests and blocked requests' });
   await expect(traffic.locator('.highcharts-spline-series').first()).toBeVisible();
   await traffic.getByLabel('Chart type').selectOption('column');

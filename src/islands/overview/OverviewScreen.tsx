@@ -1,6 +1,6 @@
 import type { AccessibilityOptions, Options } from 'highcharts';
 import { useEffect, useMemo, useState } from 'react';
-import type { Facets, Histogram } from '../../../contract/event-search.ts';
+import type { EventUsage, Facets, Histogram } from '../../../contract/event-search.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { withApp } from '../app/with-app.tsx';
 import { ChartTypeSelect } from '../charts/ChartTypeSelect.tsx';
@@ -33,6 +33,58 @@ function accessible(description: string): AccessibilityOptions {
 /** A link into the event log with one filter and the overview's range. */
 function eventLogLink(spaceId: string, range: RangeKey, field: string, value: string): string {
   return `/console/siem/${spaceId}?${new URLSearchParams({ q: addFilter('', field, value), range })}`;
+}
+
+const planNames: Record<EventUsage['plan'], string> = { free: 'Free', pro: 'Pro', business: 'Business' };
+
+/** This month's ingest against the plan's quota, and what was refused past it (PRODUCT.md §4). */
+function UsageCard({ spaceId }: { spaceId: string }) {
+  const [usage, setUsage] = useState<EventUsage | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
+  useEffect(() => {
+    setFailed(null);
+    api<EventUsage>(`/spaces/${spaceId}/events/usage`).then(setUsage, (failure: unknown) =>
+      setFailed(errorMessage(failure)),
+    );
+  }, [spaceId, attempt]);
+  return (
+    <section className="card panel" aria-labelledby="usage-title">
+      <h2 id="usage-title">Events this month</h2>
+      {failed && <LoadError message={failed} onRetry={() => setAttempt((n) => n + 1)} />}
+      {!usage && !failed && <p role="status">Loading usage…</p>}
+      {usage && (
+        <>
+          <p>
+            <strong>{usage.accepted.toLocaleString()}</strong> of {usage.quota.toLocaleString()} events on the{' '}
+            {planNames[usage.plan]} plan ({Math.min(100, Math.floor((usage.accepted / usage.quota) * 100))}%).
+          </p>
+          <meter
+            className="overview__meter"
+            min={0}
+            max={usage.quota}
+            low={usage.quota * 0.8}
+            high={usage.quota * 0.95}
+            optimum={0}
+            value={Math.min(usage.accepted, usage.quota)}
+            aria-label="Share of the monthly event quota used"
+          />
+          {usage.refused > 0 ? (
+            <Alert tone="error">
+              {usage.refused.toLocaleString()} events were refused past the quota this month (the senders got 429 and
+              nothing was stored). <a href={`/console/subscription/upgrade/${spaceId}`}>A higher plan</a> lifts it.
+            </Alert>
+          ) : (
+            <p className="muted">No events refused this month.</p>
+          )}
+          <p className="muted">
+            Month {usage.month} (UTC); the quota starts again on {new Date(usage.resetsAt).toLocaleDateString()}.
+          </p>
+        </>
+      )}
+    </section>
+  );
 }
 
 /** The space at a glance over one time range: traffic, attacks by category, countries, top rules and IPs, severities. */
@@ -145,6 +197,7 @@ function OverviewScreen() {
             </ul>
             <p className="muted">{data.facets.total} events in all</p>
           </section>
+          <UsageCard spaceId={spaceId} />
           <section className="card panel" aria-labelledby="attacks-title">
             <h2 id="attacks-title">Attacks by category</h2>
             <Highchart options={attacks} label="Attack events by CRS category" height={260} />
