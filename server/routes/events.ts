@@ -18,7 +18,7 @@ import { type EventRow, events } from '../db/schema/events.ts';
 import { eventUsage } from '../db/schema/usage.ts';
 import { fieldError, notFound } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
-import { monthOf } from '../services/ingest/store.ts';
+import { monthOf, startOfNextMonth } from '../services/ingest/store.ts';
 import { compileQuery } from '../services/query/compile.ts';
 import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
 
@@ -216,7 +216,6 @@ export const eventRoutes = createRouter()
         .select()
         .from(eventUsage)
         .where(and(eq(eventUsage.spaceId, space.id), eq(eventUsage.month, month)));
-      const resetsAt = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toISOString();
       return c.json(
         {
           month,
@@ -224,7 +223,7 @@ export const eventRoutes = createRouter()
           quota: eventsPerMonth[space.plan],
           accepted: row?.accepted ?? 0,
           refused: row?.refused ?? 0,
-          resetsAt,
+          resetsAt: startOfNextMonth(at).toISOString(),
         },
         200,
       );

@@ -23,8 +23,12 @@ export function monthOf(date: Date): string {
 
 /** Seconds from `now` to the first second of the next UTC month, for Retry-After. */
 export function secondsToNextMonth(now: Date): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+  return Math.max(1, Math.ceil((startOfNextMonth(now).getTime() - now.getTime()) / 1000));
+}
+
+/** The first moment of the next UTC month, when the monthly quota starts again. */
+export function startOfNextMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
 /** The outcome of a stored batch: the answer, its HTTP status, and Retry-After when the quota refused events. */

@@ -38,7 +38,7 @@ const FACETS: ReadonlyArray<[keyof Omit<Facets, 'total'>, string, string]> = [
 const PAGE = 500;
 
 /** One search's answers, with the absolute window they were asked for (later pages use the same window). */
-type Data = { histogram: Histogram; total: number; window: { from: string; to: string } };
+type Data = { histogram: Histogram; window: { from: string; to: string } };
 /** Facets come on their own: over a large range they take longest, and the table need not wait for them. */
 type FacetState = { facets: Facets | null; failed: string | null };
 type Rows = { items: Event[]; nextCursor: string | null; loading: boolean };
@@ -85,9 +85,7 @@ function EventLogScreen() {
     ]).then(
       ([page, histogram]) => {
         if (current !== generation.current) return;
-        // The buckets cover the whole window, so their sum is the number of matches.
-        const total = histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0);
-        setData({ histogram, total, window });
+        setData({ histogram, window });
         setRows({ items: page.items, nextCursor: page.nextCursor, loading: false });
       },
       (failure: unknown) => {
@@ -124,6 +122,8 @@ function EventLogScreen() {
   }, [spaceId, data, rows.loading, rows.nextCursor, view.q]);
 
   const parsed = useMemo(() => parseQuery(draft), [draft]);
+  // The buckets cover the whole window, so their sum is the number of matches.
+  const total = useMemo(() => data?.histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0) ?? 0, [data]);
   const options = useMemo<Options>(() => {
     const points = data?.histogram.buckets ?? [];
     return {
@@ -208,7 +208,7 @@ function EventLogScreen() {
         <>
           <section className="card panel" aria-labelledby="histogram-title">
             <h2 id="histogram-title">
-              {data.total} events{view.q ? ` matching ${view.q}` : ''}
+              {total} events{view.q ? ` matching ${view.q}` : ''}
             </h2>
             <Highstock options={options} label="Events over time: all and blocked" height={260} />
           </section>
@@ -272,7 +272,7 @@ function EventLogScreen() {
               ) : (
                 <EventTable
                   rows={rows.items}
-                  total={data.total}
+                  total={total}
                   hasMore={rows.nextCursor !== null}
                   loading={rows.loading}
                   onLoadMore={loadMore}

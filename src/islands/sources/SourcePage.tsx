@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import type { CreatedSource, SourceDetail } from '../../../contract/sources.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { ApiError, api, errorMessage } from '../../lib/api.ts';
@@ -20,6 +20,7 @@ import { SourceFigures } from './SourceFigures.tsx';
 import { kindLabel } from './source-kinds.ts';
 import { eventLogPath, useSourceRoute } from './source-route.ts';
 import { TokenReveal } from './TokenReveal.tsx';
+import { useVisibleRefresh } from './use-visible-refresh.ts';
 import '../management/management.css';
 import './sources.css';
 
@@ -45,9 +46,6 @@ async function loadSource(spaceId: string, sourceId: string): Promise<PageData> 
   return { space: space.value, source: source.value, loadedAt: Date.now() };
 }
 
-/** Figures refresh on their own this often while the page is visible. */
-const REFRESH_MS = 30_000;
-
 interface Notice {
   readonly tone: 'error' | 'success';
   readonly text: string;
@@ -67,12 +65,7 @@ export function SourcePage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleted, setDeleted] = useState<string | null>(null);
 
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') reload();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  useVisibleRefresh(reload);
 
   if (meError) return <LoadError message={meError} onRetry={retry} />;
   if (deleted !== null && route?.spaceId) {

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import type { CreatedSource, Source } from '../../../contract/sources.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { api } from '../../lib/api.ts';
@@ -13,6 +13,7 @@ import { CreateSourceForm } from './CreateSourceForm.tsx';
 import { SourcesTable } from './SourcesTable.tsx';
 import { sourcePath } from './source-route.ts';
 import { TokenReveal } from './TokenReveal.tsx';
+import { useVisibleRefresh } from './use-visible-refresh.ts';
 import '../management/management.css';
 import './sources.css';
 
@@ -30,9 +31,6 @@ async function loadPanel(spaceId: string): Promise<PanelData> {
   return { space, sources: list.items, loadedAt: Date.now() };
 }
 
-/** Figures refresh on their own this often while the page is visible. */
-const REFRESH_MS = 30_000;
-
 /** The log sources of the event log page: ingest rate, last event and errors of each; admins add sources. */
 export function SourcesPanel() {
   const { me, error: meError, retry } = useSignedIn();
@@ -41,12 +39,7 @@ export function SourcesPanel() {
   const { loaded, reload } = useLoad(me && spaceId !== undefined ? load : null);
   const [created, setCreated] = useState<CreatedSource | null>(null);
 
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') reload();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  useVisibleRefresh(reload);
 
   let body: ReactNode;
   if (meError) body = <LoadError message={meError} onRetry={retry} />;
