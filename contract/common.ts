@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** Space roles, weakest last, as in PRODUCT.md §2. */
-export const roles = ['owner', 'admin', 'analyst', 'viewer'] as const;
-export const Role = z.enum(roles).meta({ id: 'Role' });
-export type Role = z.infer<typeof Role>;
+import { type Role as RoleName, roles } from './constants/roles.ts';
 
-/** Rank of a role: a caller may act when its rank is at least the route's least role. */
-export const roleRank: Record<Role, number> = { owner: 4, admin: 3, analyst: 2, viewer: 1 };
+export { roleRank, roles } from './constants/roles.ts';
+
+/** Space roles, strongest first, as in PRODUCT.md §2. */
+export const Role = z.enum(roles).meta({ id: 'Role' });
+export type Role = RoleName;
 
 /** Ids are UUIDs everywhere. */
 export const Id = z.uuid();

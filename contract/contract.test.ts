@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Email, passwordProblem, RegisterBody } from './auth.ts';
-import { isTimeZone, planLimits } from './spaces.ts';
+import { planTerms } from './constants/plans.ts';
+import { isTimeZone } from './spaces.ts';
 
 describe('passwordProblem', () => {
   test.each([
@@ -40,5 +41,5 @@ test('register body names each bad field', () => {
 });
 
 test('the free plan: 3 members, 7 days of retention', () => {
-  expect(planLimits.free).toMatchObject({ members: 3, retentionDays: 7 });
+  expect(planTerms.free).toMatchObject({ members: 3, retentionDays: 7 });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import { Event } from './events.ts';
+import { Plan } from './spaces.ts';
 
 /** The event log's filters: a query in the event query language and a time range. */
 export const EventFilters = z.object({
@@ -92,7 +93,7 @@ export const EventUsage = z
   .object({
     /** 'YYYY-MM', UTC. */
     month: z.string(),
-    plan: z.enum(['free', 'pro', 'business']),
+    plan: Plan,
     quota: z.number().int(),
     accepted: z.number().int(),
     refused: z.number().int(),

@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
+import {
+  type EventAction as ActionName,
+  eventActions,
+  type Severity as SeverityName,
+  severities,
+} from './constants/events.ts';
 
-export const eventActions = ['blocked', 'logged', 'allowed'] as const;
+export { eventActions, ingestLimits, severities } from './constants/events.ts';
+
 export const EventAction = z.enum(eventActions).meta({ id: 'EventAction' });
-export type EventAction = z.infer<typeof EventAction>;
+export type EventAction = ActionName;
 
 /** Severities, strongest first. */
-export const severities = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export const Severity = z.enum(severities).meta({ id: 'Severity' });
-export type Severity = z.infer<typeof Severity>;
+export type Severity = SeverityName;
 
 /** The generic event of PRODUCT.md §7: only `time` is required, unknown fields are kept in `raw`. */
 export const GenericEvent = z
@@ -71,16 +77,6 @@ export const IngestAnswer = z
   })
   .meta({ id: 'IngestAnswer' });
 export type IngestAnswer = z.infer<typeof IngestAnswer>;
-
-/** Events a space may ingest per calendar month (UTC), by plan (PRODUCT.md §4). */
-export const eventsPerMonth: Record<'free' | 'pro' | 'business', number> = {
-  free: 100_000,
-  pro: 5_000_000,
-  business: 100_000_000,
-};
-
-/** Most events and bytes one ingest request may carry. */
-export const ingestLimits = { events: 10_000, bytes: 10 * 1024 * 1024 } as const;
 
 /** The 429 answer of an ingest past the monthly quota: the error, what was accepted, and how many were refused. */
 export const IngestRefusal = IngestAnswer.extend({

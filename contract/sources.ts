@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Id, SpaceParams, Timestamp } from './common.ts';
+import { type SourceKind as KindName, sourceKinds } from './constants/sources.ts';
 import { LineError, NormalisedEvent } from './events.ts';
 
+export { sourceKinds } from './constants/sources.ts';
+
 /** What a source's lines look like: ModSecurity v3 JSON audit records, generic JSON events, RFC 5424 syslog. */
-export const sourceKinds = ['modsecurity', 'json', 'syslog'] as const;
 export const SourceKind = z.enum(sourceKinds).meta({ id: 'SourceKind' });
-export type SourceKind = z.infer<typeof SourceKind>;
+export type SourceKind = KindName;
 
 const SourceName = z.string().trim().min(1, 'Name the source.').max(80, 'Use at most 80 characters.');
 const SourceRetention = z.number().int().min(1, 'Keep events at least 1 day.').max(365).nullable();

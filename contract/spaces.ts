@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { Id, Role, Timestamp } from './common.ts';
+import { type Plan as PlanName, plans } from './constants/plans.ts';
 
-/** Subscription plans and the limits this area enforces (PRODUCT.md §4). */
-export const plans = ['free', 'pro', 'business'] as const;
+export { plans } from './constants/plans.ts';
+
+/** Subscription plans (PRODUCT.md §4); their limits are `planTerms` in constants/plans.ts. */
 export const Plan = z.enum(plans).meta({ id: 'Plan' });
-export type Plan = z.infer<typeof Plan>;
-export const planLimits: Record<Plan, { label: string; members: number; retentionDays: number }> = {
-  free: { label: 'Free', members: 3, retentionDays: 7 },
-  pro: { label: 'Pro', members: 10, retentionDays: 30 },
-  business: { label: 'Business', members: 100, retentionDays: 365 },
-};
+export type Plan = PlanName;
 
 /** True for an IANA time zone name the runtime knows. */
 export function isTimeZone(value: string): boolean {

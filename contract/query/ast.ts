@@ -1,11 +1,15 @@
 /** The syntax tree of an event query, shared by the parser, the in-memory matcher and the SQL compiler. */
 
-/** Severities, weakest first: `severity:>=high` means high or critical. */
-export const severities = ['info', 'low', 'medium', 'high', 'critical'] as const;
-export type Severity = (typeof severities)[number];
+import { type EventAction, eventActions, type Severity, severities as strongestFirst } from '../constants/events.ts';
 
-export const actions = ['blocked', 'logged', 'allowed'] as const;
-export type Action = (typeof actions)[number];
+export type { Severity } from '../constants/events.ts';
+export type Action = EventAction;
+
+/** Severities, weakest first: `severity:>=high` means high or critical. */
+export const severities: readonly Severity[] = [...strongestFirst].reverse();
+
+/** What the firewall did with a request. */
+export const actions = eventActions;
 
 export const compareOps = ['=', '>', '>=', '<', '<='] as const;
 export type CompareOp = (typeof compareOps)[number];

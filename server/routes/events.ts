@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SpaceParams } from '../../contract/common.ts';
+import { planTerms } from '../../contract/constants/plans.ts';
 import {
   type EventFilters,
   EventPage,
@@ -12,7 +13,7 @@ import {
   Histogram,
   HistogramQuery,
 } from '../../contract/event-search.ts';
-import { Event, eventsPerMonth } from '../../contract/events.ts';
+import { Event } from '../../contract/events.ts';
 import { parseQuery } from '../../contract/query/parse.ts';
 import { type EventRow, events } from '../db/schema/events.ts';
 import { eventUsage } from '../db/schema/usage.ts';
@@ -220,7 +221,7 @@ export const eventRoutes = createRouter()
         {
           month,
           plan: space.plan,
-          quota: eventsPerMonth[space.plan],
+          quota: planTerms[space.plan].eventsPerMonth,
           accepted: row?.accepted ?? 0,
           refused: row?.refused ?? 0,
           resetsAt: startOfNextMonth(at).toISOString(),

@@ -1,11 +1,11 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../contract/common.ts';
 import { Ok, SpaceParams } from '../../contract/common.ts';
+import { planTerms } from '../../contract/constants/plans.ts';
 import {
   CreateSpaceBody,
   DeleteSpaceBody,
   type Plan,
-  planLimits,
   Space,
   SpaceCardList,
   TransferSpaceBody,
@@ -35,9 +35,9 @@ function spaceView(space: SpaceRow, role: Role) {
 
 /** 422 when the retention exceeds what the plan allows, naming the plan that lifts it. */
 function checkRetention(plan: Plan, days: number | undefined): void {
-  if (days === undefined || days <= planLimits[plan].retentionDays) return;
-  const lifting = (['pro', 'business'] as const).find((p) => planLimits[p].retentionDays >= days);
-  const message = `The ${planLimits[plan].label} plan keeps data up to ${planLimits[plan].retentionDays} days${lifting ? `; the ${planLimits[lifting].label} plan keeps ${planLimits[lifting].retentionDays}` : ''}.`;
+  if (days === undefined || days <= planTerms[plan].retentionDays) return;
+  const lifting = (['pro', 'business'] as const).find((p) => planTerms[p].retentionDays >= days);
+  const message = `The ${planTerms[plan].label} plan keeps data up to ${planTerms[plan].retentionDays} days${lifting ? `; the ${planTerms[lifting].label} plan keeps ${planTerms[lifting].retentionDays}` : ''}.`;
   throw new ApiError(422, 'plan_limit_retention', message, { fields: { retentionDays: message } });
 }
 
@@ -105,7 +105,7 @@ export const spaceRoutes = createRouter()
             name: input.name,
             description: input.description ?? '',
             timeZone: input.timeZone ?? 'UTC',
-            retentionDays: input.retentionDays ?? planLimits.free.retentionDays,
+            retentionDays: input.retentionDays ?? planTerms.free.retentionDays,
           })
           .returning();
         if (!created) throw new Error('insert returned nothing');

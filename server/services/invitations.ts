@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Role } from '../../contract/common.ts';
-import { planLimits } from '../../contract/spaces.ts';
+import { planTerms } from '../../contract/constants/plans.ts';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../db/database.ts';
 import { invitations } from '../db/schema/invitations.ts';
@@ -19,14 +19,14 @@ export async function checkMemberLimit(tx: Executor, space: SpaceRow, adding: nu
     .select({ n: count() })
     .from(invitations)
     .where(and(eq(invitations.spaceId, space.id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
-  const limit = planLimits[space.plan].members;
+  const limit = planTerms[space.plan].members;
   if ((members?.n ?? 0) + (pending?.n ?? 0) + adding > limit) {
     const next = space.plan === 'free' ? 'Pro' : 'Business';
     throw new ApiError(
       422,
       'plan_limit_members',
-      `The ${planLimits[space.plan].label} plan allows ${limit} members (pending invitations included); the ${next} plan allows ${planLimits[space.plan === 'free' ? 'pro' : 'business'].members}.`,
-      { fields: { email: `Member limit of the ${planLimits[space.plan].label} plan reached (${limit}).` } },
+      `The ${planTerms[space.plan].label} plan allows ${limit} members (pending invitations included); the ${next} plan allows ${planTerms[space.plan === 'free' ? 'pro' : 'business'].members}.`,
+      { fields: { email: `Member limit of the ${planTerms[space.plan].label} plan reached (${limit}).` } },
     );
   }
 }

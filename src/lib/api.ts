@@ -1,5 +1,11 @@
-/** The one way islands call the API: JSON in and out, cookies included, every non-2xx thrown as a typed ApiError. */
+/**
+ * The one way islands call the API: a client typed by the server's routes (`hc<AppType>`), so a renamed path or
+ * field breaks the build, not the page. Every non-2xx answer is thrown as a typed ApiError.
+ */
+import { type ClientResponse, hc } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../contract/errors.ts';
+import type { AppType } from '../../server/app.ts';
 import { $config, ensureConfig } from '../stores/config.ts';
 
 /** An API failure as the user should read it: status, machine code, message and per-field messages. */
@@ -25,23 +31,12 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined | null>;
+// The client is built once against this stand-in origin; each call swaps it for the configured `apiBaseUrl`.
+const STAND_IN = 'https://api.spaceguard.invalid/api';
 
-export interface ApiInit {
-  readonly method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  readonly body?: unknown;
-  readonly query?: Query;
-  readonly signal?: AbortSignal;
-}
-
-/** Absolute URL of an API path under the configured base. */
-export function apiUrl(path: string, query: Query = {}): string {
-  const base = $config.get().apiBaseUrl;
-  const url = new URL(base + path, location.origin);
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
-  }
-  return url.toString();
+/** Absolute URL of an API path (such as `/spaces`) under the configured base. */
+export function apiUrl(path: string): string {
+  return new URL($config.get().apiBaseUrl + path, location.origin).toString();
 }
 
 function isErrorBody(body: unknown): body is ApiErrorBody {
@@ -54,46 +49,69 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
   );
 }
 
-/** Calls the API; resolves with the parsed JSON body, or throws ApiError. */
-export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+/** The ApiError a non-2xx answer stands for. */
+async function errorOf(response: Response): Promise<ApiError> {
+  const retryAfter = Number(response.headers.get('retry-after')) || null;
+  let body: unknown = null;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    body = null;
+  }
+  if (isErrorBody(body)) {
+    return new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? {}, retryAfter);
+  }
+  return new ApiError(
+    response.status,
+    'http_error',
+    `The server answered ${response.status}. Try again in a moment.`,
+    {},
+    retryAfter,
+  );
+}
+
+/** fetch under the configured base, with cookies; network failures and non-2xx answers become ApiError. */
+async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   await ensureConfig();
+  const requested = input instanceof Request ? input.url : String(input);
+  const url = apiUrl(requested.startsWith(STAND_IN) ? requested.slice(STAND_IN.length) : requested);
+  const headers = new Headers(init.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, init.query), {
-      method: init.method ?? 'GET',
-      credentials: 'include',
-      headers:
-        init.body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      ...(init.signal ? { signal: init.signal } : {}),
-    });
+    response = await fetch(url, { ...init, headers, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
   }
+  if (!response.ok) throw await errorOf(response);
+  return response;
+}
+
+/** The typed API: `client.spaces[':spaceId'].members.$get({ param: { spaceId } })`. Resolves only on 2xx. */
+export const client = hc<AppType>(STAND_IN.slice(0, -'/api'.length), { fetch: apiFetch }).api;
+
+/** The address of a client URL (`client.….$url(…)`) under the configured base: for links and downloads. */
+export function hrefOf(url: URL): string {
+  const text = url.toString();
+  return apiUrl(text.startsWith(STAND_IN) ? text.slice(STAND_IN.length) : url.pathname + url.search);
+}
+
+/** The body of a call's 2xx answer, as the route declares it. */
+export type Ok<R> =
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? S extends SuccessStatusCode
+      ? F extends 'json'
+        ? T
+        : never
+      : never
+    : never;
+
+/** Awaits a client call and reads its JSON body, typed by the route's 2xx answer; failures throw ApiError. */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Ok<R>> {
+  const response = await request;
   const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text === '' ? null : JSON.parse(text);
-  } catch {
-    body = null;
-  }
-  if (!response.ok) {
-    const retryAfter = Number(response.headers.get('retry-after')) || null;
-    if (isErrorBody(body)) {
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? {}, retryAfter);
-    }
-    throw new ApiError(
-      response.status,
-      'http_error',
-      `The server answered ${response.status}. Try again in a moment.`,
-      {},
-      retryAfter,
-    );
-  }
-  return body as T;
+  return (text === '' ? null : JSON.parse(text)) as Ok<R>;
 }
 
 /** The message to show for any failure. */

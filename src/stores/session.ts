@@ -1,7 +1,7 @@
 /** The signed-in user, loaded once per page; null when signed out. */
 import { atom } from 'nanostores';
 import type { Me } from '../../contract/me.ts';
-import { ApiError, api } from '../lib/api.ts';
+import { ApiError, call, client } from '../lib/api.ts';
 import { type ColorMode, parseColorMode } from '../lib/color-mode.ts';
 import { $colorMode } from './theme.ts';
 
@@ -13,7 +13,7 @@ let loading: Promise<Me | null> | undefined;
 /** Loads the signed-in user once; 401 means signed out. Other failures are thrown. */
 export function loadMe(force = false): Promise<Me | null> {
   if (force) loading = undefined;
-  loading ??= api<Me>('/me').then(
+  loading ??= call(client.me.$get()).then(
     (me) => {
       $me.set(me);
       // This device's preference wins once signed in (sign-in itself applies the profile's); keep the profile in step.
@@ -46,7 +46,7 @@ function saveColorMode(mode: ColorMode): void {
   const me = $me.get();
   if (!me || me.colorMode === mode) return;
   $me.set({ ...me, colorMode: mode });
-  api<Me>('/me', { method: 'PATCH', body: { colorMode: mode } }).then(
+  call(client.me.$patch({ json: { colorMode: mode } })).then(
     () => $colorModeSyncError.set(null),
     (error: unknown) =>
       $colorModeSyncError.set(

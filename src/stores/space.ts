@@ -1,13 +1,14 @@
-/** The space the user works in: read from the URL on console pages, remembered for /auth/landing. */
-import { atom } from 'nanostores';
+/** The space the user works in: its id from the URL, the space itself from the API, and the last one used. */
+import { call, client } from '../lib/api.ts';
 import { createKeyValueStore } from '../lib/persistence.ts';
-import { $config } from './config.ts';
+import { $config, ensureConfig } from './config.ts';
+import { apiStore } from './fetcher.ts';
+import { $spaceId } from './route.ts';
+
+export { $spaceId } from './route.ts';
 
 /** Key of the last used space in the configured persistence storage. */
 export const LAST_SPACE_KEY = 'spaceguard:last-space';
-
-/** The space of the current console page, or null outside the console. */
-export const $currentSpaceId = atom<string | null>(null);
 
 function store() {
   const { storage, cookie } = $config.get().persistence;
@@ -19,7 +20,15 @@ export function readLastSpaceId(): string | null {
   return store().get(LAST_SPACE_KEY);
 }
 
-// Remember every space the user opens, in the storage the runtime config names.
-$currentSpaceId.listen((spaceId) => {
-  if (spaceId) store().set(LAST_SPACE_KEY, spaceId);
-});
+/** Remembers a space the user opened, in the storage the runtime config names (for /auth/landing). */
+export function rememberSpace(spaceId: string): void {
+  void ensureConfig().then(() => store().set(LAST_SPACE_KEY, spaceId));
+}
+
+/** The space of the URL, with the caller's role in it. */
+export const $space = apiStore('space', [$spaceId], (spaceId) =>
+  call(client.spaces[':spaceId'].$get({ param: { spaceId } })),
+);
+
+/** The signed-in user's spaces, as the /spaces cards and the space switcher show them. */
+export const $spaces = apiStore('spaces', [], () => call(client.spaces.$get()));

@@ -1,11 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  eventsPerMonth,
-  type IngestAnswer,
-  type IngestRefusal,
-  type LineError,
-  type NormalisedEvent,
-} from '../../../contract/events.ts';
+import { planTerms } from '../../../contract/constants/plans.ts';
+import type { IngestAnswer, IngestRefusal, LineError, NormalisedEvent } from '../../../contract/events.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { events } from '../../db/schema/events.ts';
 import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
@@ -129,7 +124,7 @@ export async function storeBatch(
       .from(eventUsage)
       .where(and(eq(eventUsage.spaceId, space.id), eq(eventUsage.month, month)))
       .for('update');
-    const quota = eventsPerMonth[space.plan];
+    const quota = planTerms[space.plan].eventsPerMonth;
     const room = Math.max(0, quota - (usage?.accepted ?? 0));
     const taken = valid.slice(0, room);
     const refused = valid.length - taken.length;

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { Member } from '../../../contract/members.ts';
 import { Field } from '../shared/Field.tsx';
+import { SelectField } from '../shared/SelectField.tsx';
 import {
   type ActivityFilters,
   fromLocalInput,
@@ -10,7 +11,6 @@ import {
   NO_FILTERS,
   toLocalInput,
 } from './activity-filters.ts';
-import { SelectField } from './SelectField.tsx';
 
 interface Props {
   readonly filters: ActivityFilters;

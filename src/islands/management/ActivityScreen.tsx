@@ -6,6 +6,7 @@ import { ApiError, api, apiUrl, errorMessage } from '../../lib/api.ts';
 import { $config } from '../../stores/config.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
+import { noSpaceError, ScreenProblem } from '../shared/Problem.tsx';
 import { useLoad } from '../shared/use-load.ts';
 import { ActivityFilterForm } from './ActivityFilterForm.tsx';
 import { ActivityTable } from './ActivityTable.tsx';
@@ -18,7 +19,6 @@ import {
   parseFilters,
 } from './activity-filters.ts';
 import { requireMe } from './members-data.ts';
-import { noSpaceError, ScreenProblem } from './ScreenProblem.tsx';
 import { useSpaceId } from './use-space-id.ts';
 import './management.css';
 

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { Activity } from '../../../contract/activity.ts';
 import { JsonViewer } from '../json-viewer/JsonViewer.tsx';
-import { dateTime } from './format.ts';
+import { dateTime } from '../shared/format.ts';
 
 interface Props {
   readonly items: readonly Activity[];

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { type FormErrors, formErrors, NO_ERRORS } from './form-errors.ts';
+import { type FormErrors, formErrors, NO_ERRORS } from '../shared/form-errors.ts';
 
 interface Props {
   readonly spaceId: string;

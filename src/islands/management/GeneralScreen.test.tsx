@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { navigate } from '../shared/navigate.ts';
+import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import GeneralScreen from './GeneralScreen.tsx';
-import { navigate } from './navigate.ts';
-import { startTestApi, type TestUser, visit } from './test-api.ts';
 
 vi.mock('./navigate.ts', () => ({ navigate: vi.fn() }));
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });

@@ -1,8 +1,8 @@
 import type { Role } from '../../../contract/common.ts';
+import { canManage, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Invitation } from '../../../contract/members.ts';
-import { ConfirmButton } from './ConfirmButton.tsx';
-import { dateTime } from './format.ts';
-import { canManage, roleLabel } from './role-rules.ts';
+import { ConfirmButton } from '../shared/ConfirmButton.tsx';
+import { dateTime } from '../shared/format.ts';
 
 interface Props {
   readonly invitations: readonly Invitation[];

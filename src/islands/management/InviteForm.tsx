@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import type { Role } from '../../../contract/common.ts';
+import { assignableRoles, parseRole, type Role, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Invitation } from '../../../contract/members.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { type FormErrors, formErrors, NO_ERRORS } from './form-errors.ts';
-import { assignableRoles, roleLabel } from './role-rules.ts';
-import { SelectField } from './SelectField.tsx';
+import { type FormErrors, formErrors, NO_ERRORS } from '../shared/form-errors.ts';
+import { SelectField } from '../shared/SelectField.tsx';
 
 interface Props {
   readonly spaceId: string;
@@ -31,10 +30,9 @@ export function InviteForm({ spaceId, myRole, onInvited }: Props) {
     setPending(true);
     setErrors(NO_ERRORS);
     try {
-      const invitation = await api<Invitation>(`/spaces/${spaceId}/invitations`, {
-        method: 'POST',
-        body: { email: email.trim(), role },
-      });
+      const invitation = await call(
+        client.spaces[':spaceId'].invitations.$post({ param: { spaceId }, json: { email: email.trim(), role } }),
+      );
       setEmail('');
       onInvited(invitation);
     } catch (error) {
@@ -62,7 +60,7 @@ export function InviteForm({ spaceId, myRole, onInvited }: Props) {
           label="Role"
           name="role"
           value={role}
-          onChange={(event) => setRole(event.currentTarget.value as Role)}
+          onChange={(event) => setRole(parseRole(event.currentTarget.value) ?? role)}
           options={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
           error={errors.fields.role}
         />

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import MembersScreen from './MembersScreen.tsx';
-import { startTestApi, type TestUser, visit } from './test-api.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 

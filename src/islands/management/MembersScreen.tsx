@@ -1,19 +1,21 @@
-import { useCallback, useState } from 'react';
-import type { Role } from '../../../contract/common.ts';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { atLeast, type Role, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Invitation, Member } from '../../../contract/members.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $invitations, $members } from '../../stores/members.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { useLoad } from '../shared/use-load.ts';
-import { ConfirmButton } from './ConfirmButton.tsx';
+import { ConfirmButton } from '../shared/ConfirmButton.tsx';
+import { navigate } from '../shared/navigate.ts';
+import { NOT_A_MEMBER, noSpaceError, Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
+import { useSignedIn } from '../shared/use-signed-in.ts';
 import { InvitationsTable } from './InvitationsTable.tsx';
 import { InviteForm } from './InviteForm.tsx';
 import { MembersTable } from './MembersTable.tsx';
-import { loadMembersData } from './members-data.ts';
-import { navigate } from './navigate.ts';
-import { atLeast, roleLabel } from './role-rules.ts';
-import { noSpaceError, ScreenProblem } from './ScreenProblem.tsx';
-import { useSpaceId } from './use-space-id.ts';
 import './management.css';
 
 interface Notice {
@@ -23,28 +25,38 @@ interface Notice {
 
 /** /console/management/member/{space_id}: members, pending invitations, invite, change a role, remove, leave. */
 export function MembersScreen() {
-  const spaceId = useSpaceId();
-  const load = useCallback(() => (spaceId ? loadMembersData(spaceId) : Promise.reject(noSpaceError())), [spaceId]);
-  const { loaded, reload } = useLoad(spaceId === undefined ? null : load);
+  const spaceId = useStore($spaceId);
+  const { me } = useSignedIn();
+  const space = useApi($space);
+  const members = useApi($members);
+  const invitations = useApi($invitations);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const loaded = all(space.loaded, members.loaded, invitations.loaded);
+  const retry = (): void => {
+    space.retry();
+    members.retry();
+    invitations.retry();
+  };
+  const reload = (): void => invalidateApi('space', 'members', 'invitations');
 
-  if (loaded.state === 'loading')
+  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} notFound={NOT_A_MEMBER} />;
+  if (loaded.state === 'loading' || (loaded.state === 'ready' && !me))
     return (
       <p className="muted" role="status">
         Loading members…
       </p>
     );
-  if (loaded.state === 'error') return <ScreenProblem error={loaded.error} onRetry={reload} />;
-  const { me, space, members, invitations } = loaded.data;
-  const myRole = space.role;
-  const base = `/spaces/${space.id}`;
+  if (loaded.state === 'error') return <Problem error={loaded.error} onRetry={retry} />;
+  if (!me) return null;
+  const [{ role: myRole, ...current }, { items: memberList }, { items: invitationList }] = loaded.data;
+  const param = { spaceId: current.id };
 
   // Every change: call, say what happened (or the API's refusal), then show the fresh lists.
-  const act = async (key: string, call: () => Promise<unknown>, success: string): Promise<boolean> => {
+  const act = async (key: string, change: () => Promise<unknown>, success: string): Promise<boolean> => {
     setBusy(key);
     try {
-      await call();
+      await change();
       setNotice({ tone: 'success', text: success });
       return true;
     } catch (error) {
@@ -58,24 +70,35 @@ export function MembersScreen() {
   const changeRole = (member: Member, role: Role): Promise<boolean> =>
     act(
       member.userId,
-      () => api(`${base}/members/${member.userId}`, { method: 'PATCH', body: { role } }),
+      () =>
+        call(
+          client.spaces[':spaceId'].members[':userId'].$patch({
+            param: { ...param, userId: member.userId },
+            json: { role },
+          }),
+        ),
       `${member.name} is now ${roleLabel(role).toLowerCase()}.`,
     );
   const remove = (member: Member) =>
     act(
       member.userId,
-      () => api(`${base}/members/${member.userId}`, { method: 'DELETE' }),
+      () => call(client.spaces[':spaceId'].members[':userId'].$delete({ param: { ...param, userId: member.userId } })),
       `${member.name} was removed.`,
     );
   const revoke = (invitation: Invitation) =>
     act(
       invitation.id,
-      () => api(`${base}/invitations/${invitation.id}`, { method: 'DELETE' }),
+      () =>
+        call(
+          client.spaces[':spaceId'].invitations[':invitationId'].$delete({
+            param: { ...param, invitationId: invitation.id },
+          }),
+        ),
       `The invitation of ${invitation.email} was revoked.`,
     );
   const leave = async (): Promise<void> => {
     try {
-      await api(`${base}/leave`, { method: 'POST' });
+      await call(client.spaces[':spaceId'].leave.$post({ param }));
       navigate('/spaces');
     } catch (error) {
       setNotice({ tone: 'error', text: errorMessage(error) });
@@ -86,9 +109,9 @@ export function MembersScreen() {
     <div className="stack sg-management">
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <section className="card panel" aria-labelledby="sg-members-heading">
-        <h2 id="sg-members-heading">Members ({members.length})</h2>
+        <h2 id="sg-members-heading">Members ({memberList.length})</h2>
         <MembersTable
-          members={members}
+          members={memberList}
           myId={me.id}
           myRole={myRole}
           busy={busy}
@@ -98,14 +121,14 @@ export function MembersScreen() {
       </section>
       <section className="card panel" aria-labelledby="sg-invitations-heading">
         <h2 id="sg-invitations-heading">Pending invitations</h2>
-        <InvitationsTable invitations={invitations} myRole={myRole} onRevoke={revoke} />
+        <InvitationsTable invitations={invitationList} myRole={myRole} onRevoke={revoke} />
       </section>
       {atLeast(myRole, 'admin') && (
         <section className="card panel" aria-labelledby="sg-invite-heading">
           <h2 id="sg-invite-heading">Invite a member</h2>
           <p className="muted">They get an email with a single-use link, valid for 7 days.</p>
           <InviteForm
-            spaceId={space.id}
+            spaceId={current.id}
             myRole={myRole}
             onInvited={(invitation) => {
               setNotice({ tone: 'success', text: `Invitation sent to ${invitation.email}.` });
@@ -117,10 +140,10 @@ export function MembersScreen() {
       <section className="card panel" aria-labelledby="sg-leave-heading">
         <h2 id="sg-leave-heading">Leave this space</h2>
         <p className="muted">
-          You are {roleLabel(myRole).toLowerCase()} of {space.name}. After leaving, you need a new invitation to come
+          You are {roleLabel(myRole).toLowerCase()} of {current.name}. After leaving, you need a new invitation to come
           back.
         </p>
-        <ConfirmButton label="Leave space" question={`Leave ${space.name}?`} confirmLabel="Leave" onConfirm={leave} />
+        <ConfirmButton label="Leave space" question={`Leave ${current.name}?`} confirmLabel="Leave" onConfirm={leave} />
       </section>
     </div>
   );

@@ -1,9 +1,9 @@
 import type { Role } from '../../../contract/common.ts';
+import { assignableRoles, canManage, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Member } from '../../../contract/members.ts';
-import { ConfirmButton } from './ConfirmButton.tsx';
-import { dateOnly } from './format.ts';
+import { ConfirmButton } from '../shared/ConfirmButton.tsx';
+import { dateOnly } from '../shared/format.ts';
 import { RoleCell } from './RoleCell.tsx';
-import { assignableRoles, canManage, roleLabel } from './role-rules.ts';
 
 interface Props {
   readonly members: readonly Member[];

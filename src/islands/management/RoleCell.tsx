@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Role } from '../../../contract/common.ts';
+import { roleLabel } from '../../../contract/constants/roles.ts';
 import type { Member } from '../../../contract/members.ts';
-import { roleLabel } from './role-rules.ts';
 
 interface Props {
   readonly member: Member;

@@ -1,12 +1,12 @@
 import { type FormEvent, useMemo, useState } from 'react';
+import { planTerms, retentionHint } from '../../../contract/constants/plans.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { api } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import { type FormErrors, formErrors, NO_ERRORS } from '../shared/form-errors.ts';
+import { SelectField } from '../shared/SelectField.tsx';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
-import { type FormErrors, formErrors, NO_ERRORS } from './form-errors.ts';
-import { PLAN_RETENTION, retentionHint } from './plan-limits.ts';
-import { SelectField } from './SelectField.tsx';
 import { timeZoneOptions } from './time-zones.ts';
 
 interface Props {
@@ -26,7 +26,7 @@ export function SettingsForm({ space, onSaved }: Props) {
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [saved, setSaved] = useState(false);
   const zones = useMemo(() => timeZoneOptions(space.timeZone), [space.timeZone]);
-  const limit = PLAN_RETENTION[space.plan].retentionDays;
+  const limit = planTerms[space.plan].retentionDays;
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();

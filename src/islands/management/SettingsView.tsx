@@ -1,6 +1,6 @@
+import { planTerms } from '../../../contract/constants/plans.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { Markdown } from '../markdown/Markdown.tsx';
-import { PLAN_RETENTION } from './plan-limits.ts';
 
 /** The settings as analysts and viewers see them: read-only. */
 export function SettingsView({ space }: { readonly space: Space }) {
@@ -22,7 +22,7 @@ export function SettingsView({ space }: { readonly space: Space }) {
         <dd>{space.timeZone}</dd>
         <dt>Data retention</dt>
         <dd>
-          {space.retentionDays} days ({PLAN_RETENTION[space.plan].label} plan)
+          {space.retentionDays} days ({planTerms[space.plan].label} plan)
         </dd>
       </dl>
     </>

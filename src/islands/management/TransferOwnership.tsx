@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { Member } from '../../../contract/members.ts';
 import { api } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
-import { ConfirmButton } from './ConfirmButton.tsx';
-import { type FormErrors, formErrors, NO_ERRORS } from './form-errors.ts';
-import { SelectField } from './SelectField.tsx';
+import { ConfirmButton } from '../shared/ConfirmButton.tsx';
+import { type FormErrors, formErrors, NO_ERRORS } from '../shared/form-errors.ts';
+import { SelectField } from '../shared/SelectField.tsx';
 
 interface Props {
   readonly spaceId: string;

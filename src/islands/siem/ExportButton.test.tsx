@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { startTestApi, type TestUser, visit } from '../management/test-api.ts';
+import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../sources/test-ingest.ts';
 import { ExportButton } from './ExportButton.tsx';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { startTestApi, type TestUser, visit } from '../management/test-api.ts';
+import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import type { EventLogView } from './event-log-url.ts';
 import { SavedSearches } from './SavedSearches.tsx';
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useId, useState } from 'react';
+import { atLeast } from '../../../contract/constants/roles.ts';
 import type { SavedSearch, SavedSearchPage } from '../../../contract/saved-searches.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { api, errorMessage } from '../../lib/api.ts';
-import { atLeast } from '../management/role-rules.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { LoadError } from '../shared/LoadError.tsx';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
+import { parseSourceKind, sourceKindOptions } from '../../../contract/constants/sources.ts';
 import type { CreatedSource, SourceKind } from '../../../contract/sources.ts';
 import { api } from '../../lib/api.ts';
-import { SelectField } from '../management/SelectField.tsx';
+import { SelectField } from '../shared/SelectField.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
-import { parseKind, SOURCE_KINDS } from './source-kinds.ts';
 
 interface Props {
   readonly spaceId: string;
@@ -18,7 +18,7 @@ export function CreateSourceForm({ spaceId, onCreated }: Props) {
   const [name, setName] = useState('');
   const [kind, setKind] = useState<SourceKind>('modsecurity');
   const submit = useSubmit(async (form) => {
-    const chosen = parseKind(text(form, 'kind'));
+    const chosen = parseSourceKind(text(form, 'kind'));
     if (!chosen) throw new FormProblem({ kind: 'Choose what the source sends.' });
     const created = await api<CreatedSource>(`/spaces/${spaceId}/sources`, {
       method: 'POST',
@@ -46,8 +46,8 @@ export function CreateSourceForm({ spaceId, onCreated }: Props) {
           label="Kind"
           name="kind"
           value={kind}
-          onChange={(event) => setKind(parseKind(event.currentTarget.value) ?? 'modsecurity')}
-          options={SOURCE_KINDS}
+          onChange={(event) => setKind(parseSourceKind(event.currentTarget.value) ?? 'modsecurity')}
+          options={sourceKindOptions}
           hint="What each line the source sends looks like."
           error={submit.fields.kind}
         />

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../shared/CopyButton.tsx';
 import { curlLine, TOKEN_PLACEHOLDER } from './ingest-command.ts';
 
 interface Props {

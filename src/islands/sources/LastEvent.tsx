@@ -1,5 +1,5 @@
-import { dateTime } from '../management/format.ts';
-import { relativeTime } from './relative-time.ts';
+import { dateTime } from '../shared/format.ts';
+import { relativeTime } from '../shared/relative-time.ts';
 
 interface Props {
   readonly at: string | null;

@@ -1,4 +1,4 @@
-import { dateTime } from '../management/format.ts';
+import { dateTime } from '../shared/format.ts';
 
 interface LineErrorsProps {
   readonly errors: readonly { readonly line: number; readonly message: string; readonly at?: string }[];

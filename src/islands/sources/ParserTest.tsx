@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
+import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import type { SourceKind, TestSourceAnswer } from '../../../contract/sources.ts';
 import { api, errorMessage } from '../../lib/api.ts';
-import { dateTime } from '../management/format.ts';
+import { dateTime } from '../shared/format.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { LineErrors } from './LineErrors.tsx';
-import { kindLabel } from './source-kinds.ts';
 
 interface Props {
   readonly spaceId: string;
@@ -70,7 +70,8 @@ export function ParserTest({ spaceId, sourceId, kind }: Props) {
             aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
           />
           <p className="field__hint" id={hintId}>
-            Paste lines as the source sends them, read as {kindLabel(kind)}: one record per line. Nothing is stored.
+            Paste lines as the source sends them, read as {sourceKindLabels[kind]}: one record per line. Nothing is
+            stored.
           </p>
           {problem && (
             <p className="field__error" id={errorId}>

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { parseSourceKind, sourceKindOptions } from '../../../contract/constants/sources.ts';
 import type { Source, SourceKind } from '../../../contract/sources.ts';
 import { api } from '../../lib/api.ts';
-import { type FormErrors, formErrors, NO_ERRORS } from '../management/form-errors.ts';
-import { SelectField } from '../management/SelectField.tsx';
+import { type FormErrors, formErrors, NO_ERRORS } from '../shared/form-errors.ts';
+import { SelectField } from '../shared/SelectField.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { parseKind, SOURCE_KINDS } from './source-kinds.ts';
 
 interface Props {
   readonly source: Source;
@@ -67,8 +67,8 @@ export function SourceEditForm({ source, spaceRetentionDays, onSaved }: Props) {
           label="Kind"
           name="kind"
           value={kind}
-          onChange={(event) => setKind(parseKind(event.currentTarget.value) ?? source.kind)}
-          options={SOURCE_KINDS}
+          onChange={(event) => setKind(parseSourceKind(event.currentTarget.value) ?? source.kind)}
+          options={sourceKindOptions}
           hint="Lines already stored keep how they were read."
           error={errors.fields.kind}
         />

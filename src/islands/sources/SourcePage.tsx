@@ -1,13 +1,14 @@
 import { type ReactNode, useCallback, useState } from 'react';
+import { atLeast } from '../../../contract/constants/roles.ts';
+import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import type { CreatedSource, SourceDetail } from '../../../contract/sources.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { ApiError, api, errorMessage } from '../../lib/api.ts';
 import { withApp } from '../app/with-app.tsx';
-import { ConfirmButton } from '../management/ConfirmButton.tsx';
-import { dateOnly } from '../management/format.ts';
-import { navigate } from '../management/navigate.ts';
-import { atLeast } from '../management/role-rules.ts';
-import { noSpaceError, ScreenProblem } from '../management/ScreenProblem.tsx';
+import { ConfirmButton } from '../shared/ConfirmButton.tsx';
+import { dateOnly } from '../shared/format.ts';
+import { navigate } from '../shared/navigate.ts';
+import { noSpaceError, ScreenProblem } from '../shared/Problem.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { useLoad } from '../shared/use-load.ts';
@@ -17,7 +18,6 @@ import { LineErrors } from './LineErrors.tsx';
 import { ParserTest } from './ParserTest.tsx';
 import { SourceEditForm } from './SourceEditForm.tsx';
 import { SourceFigures } from './SourceFigures.tsx';
-import { kindLabel } from './source-kinds.ts';
 import { eventLogPath, useSourceRoute } from './source-route.ts';
 import { TokenReveal } from './TokenReveal.tsx';
 import { useVisibleRefresh } from './use-visible-refresh.ts';
@@ -129,7 +129,7 @@ export function SourcePage() {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <Section id="sg-source-heading" title={source.name}>
         <p className="muted">
-          {kindLabel(source.kind)} · created {dateOnly(source.createdAt)}
+          {sourceKindLabels[source.kind]} · created {dateOnly(source.createdAt)}
         </p>
         <SourceFigures source={source} spaceRetentionDays={space.retentionDays} now={loadedAt} />
         <button type="button" className="button secondary" onClick={reload}>

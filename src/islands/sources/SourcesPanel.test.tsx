@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startTestApi, type TestUser, visit } from '../management/test-api.ts';
+import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import SourcesPanel from './SourcesPanel.tsx';
 import { eventLine, ingest } from './test-ingest.ts';
 

@@ -1,10 +1,10 @@
 import { type ReactNode, useCallback, useState } from 'react';
+import { atLeast } from '../../../contract/constants/roles.ts';
 import type { CreatedSource, Source } from '../../../contract/sources.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { api } from '../../lib/api.ts';
 import { withApp } from '../app/with-app.tsx';
-import { atLeast } from '../management/role-rules.ts';
-import { noSpaceError, ScreenProblem } from '../management/ScreenProblem.tsx';
+import { noSpaceError, ScreenProblem } from '../shared/Problem.tsx';
 import { useSpaceId } from '../management/use-space-id.ts';
 import { LoadError } from '../shared/LoadError.tsx';
 import { useLoad } from '../shared/use-load.ts';

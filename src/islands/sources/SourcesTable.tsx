@@ -1,6 +1,6 @@
+import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import type { Source } from '../../../contract/sources.ts';
 import { LastEvent } from './LastEvent.tsx';
-import { kindLabel } from './source-kinds.ts';
 import { sourcePath } from './source-route.ts';
 
 interface Props {
@@ -33,7 +33,7 @@ export function SourcesTable({ spaceId, sources, now }: Props) {
               <th scope="row">
                 <a href={sourcePath(spaceId, source.id)}>{source.name}</a>
               </th>
-              <td>{kindLabel(source.kind)}</td>
+              <td>{sourceKindLabels[source.kind]}</td>
               <td className="sg-num">{source.eventsLastHour.toLocaleString()}</td>
               <td>
                 <LastEvent at={source.lastEventAt} now={now} />

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../shared/CopyButton.tsx';
 import { IngestCommand } from './IngestCommand.tsx';
 
 interface Props {

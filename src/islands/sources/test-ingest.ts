@@ -1,5 +1,5 @@
 /** For the sources island tests: sends lines to the ingest API in process, as curl would (no cookie). */
-import type { startTestApi } from '../management/test-api.ts';
+import type { startTestApi } from '../shared/test-api.ts';
 
 type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 

@@ -9,6 +9,8 @@ import { openDatabase } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { outbox } from '../../../server/db/schema/outbox.ts';
 import { silentLogger } from '../../../server/services/logger.ts';
+import { clearApiCacheForTests } from '../../stores/fetcher.ts';
+import { readRoute } from '../../stores/route.ts';
 import { $me, loadMe } from '../../stores/session.ts';
 
 export interface TestUser {
@@ -102,6 +104,7 @@ export async function startTestApi() {
   /** The browser is now signed in as `user` (null: signed out). */
   async function signInAs(user: TestUser | null): Promise<void> {
     jar = user?.cookie ?? '';
+    clearApiCacheForTests();
     $me.set(undefined);
     await loadMe(true);
   }
@@ -117,4 +120,6 @@ export async function startTestApi() {
 /** Puts the browser on `path` (the islands read their space id from the URL). */
 export function visit(path: string): void {
   history.replaceState(null, '', path);
+  readRoute();
+  clearApiCacheForTests();
 }

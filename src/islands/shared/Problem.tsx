@@ -1,30 +1,36 @@
+/** The one way a screen or panel shows why something could not load: signed out, not found, or a failure with Retry. */
 import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { signInUrl } from '../../stores/session.ts';
-import { Alert } from '../shared/Alert.tsx';
+import { Alert } from './Alert.tsx';
 import { navigate } from './navigate.ts';
 
 interface Props {
   readonly error: unknown;
   readonly onRetry: () => void;
+  /** What a 404 means here, e.g. "Log source not found."; by default, the space's own message. */
+  readonly notFound?: string;
+  /** Where a 404 sends the user on, with its label; by default, the list of spaces. */
+  readonly back?: { readonly href: string; readonly label: string };
 }
 
 /** Message shown to a non-member, the same as for a space that does not exist (PRODUCT.md §2). */
 export const NOT_A_MEMBER = 'This space does not exist or you are not a member.';
 
-/** Why a management screen could not load: signed out (off to sign in), not a member, or a failure with Retry. */
-export function ScreenProblem({ error, onRetry }: Props) {
+/** Why something could not load: signed out (off to sign in and back), not found, or a failure with Retry. */
+export function Problem({ error, onRetry, notFound = NOT_A_MEMBER, back }: Props) {
   const signedOut = error instanceof ApiError && error.status === 401;
   useEffect(() => {
     if (signedOut) navigate(signInUrl());
   }, [signedOut]);
   if (signedOut) return <p className="muted">You are signed out; taking you to sign in…</p>;
   if (error instanceof ApiError && error.status === 404) {
+    const link = back ?? { href: '/spaces', label: 'Go to your spaces' };
     return (
       <div className="card panel">
-        <p>{NOT_A_MEMBER}</p>
-        <a className="button secondary" href="/spaces">
-          Go to your spaces
+        <p>{notFound}</p>
+        <a className="button secondary" href={link.href}>
+          {link.label}
         </a>
       </div>
     );

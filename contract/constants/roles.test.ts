@@ -1,5 +1,4 @@
-import type { Role } from '../../../contract/common.ts';
-import { assignableRoles, atLeast, canManage } from './role-rules.ts';
+import { assignableRoles, atLeast, canManage, type Role, roleLabel } from './roles.ts';
 
 describe('role rules', () => {
   test.each<{ caller: Role; expected: readonly Role[] }>([
@@ -31,4 +30,11 @@ describe('role rules', () => {
   ])('$role is at least $least: $expected', ({ role, least, expected }) => {
     expect(atLeast(role, least)).toBe(expected);
   });
+});
+
+test.each<{ role: Role; expected: string }>([
+  { role: 'owner', expected: 'Owner' },
+  { role: 'viewer', expected: 'Viewer' },
+])('$role reads as $expected', ({ role, expected }) => {
+  expect(roleLabel(role)).toBe(expected);
 });

@@ -1,0 +1,19 @@
+/** The vocabulary of security events: plain values, no zod, for schemas, the query language, server and islands. */
+
+/** What the firewall did with a request. */
+export const eventActions = ['blocked', 'logged', 'allowed'] as const;
+export type EventAction = (typeof eventActions)[number];
+
+/** Severities, strongest first. */
+export const severities = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export type Severity = (typeof severities)[number];
+
+/** Rank of a severity: higher is worse, so `severity:>=high` means high or critical. */
+export const severityRank: Readonly<Record<Severity, number>> = { critical: 5, high: 4, medium: 3, low: 2, info: 1 };
+
+/** Formats every export (events, activity) offers. */
+export const exportFormats = ['ndjson', 'csv'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** Most events and bytes one ingest request may carry. */
+export const ingestLimits = { events: 10_000, bytes: 10 * 1024 * 1024 } as const;

@@ -1,0 +1,52 @@
+/**
+ * Remote data for every island through one @nanostores/query context: a store per API resource, fetched once
+ * its key is known, shared by every island that names the same key (one request per resource and page load),
+ * refreshed when the tab becomes visible again or the network comes back.
+ */
+import { type FetcherStore, nanoquery, onErrorRetry } from '@nanostores/query';
+import type { ReadableAtom } from 'nanostores';
+import { ApiError } from '../lib/api.ts';
+
+const cache = new Map();
+
+// Client errors (signed out, not a member, bad input) do not get better by asking again; the rest are retried.
+function retryDelay({ error, retryCount }: { error: unknown; retryCount: number }): number | null {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) return null;
+  return retryCount <= 3 ? onErrorRetry({ retryCount }) : null;
+}
+
+export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
+  cache,
+  dedupeTime: 4_000,
+  revalidateOnFocus: true,
+  revalidateOnReconnect: true,
+  onErrorRetry: retryDelay,
+});
+
+/** A key part: a fixed value, or a store whose value (null or undefined: not known yet) completes the key. */
+export type KeyPart = string | ReadableAtom<string | null | undefined>;
+
+/**
+ * A store of one API resource named `name`, keyed by `parts`: `load` is called with each part's value once all
+ * are known, and again when one changes. `invalidateApi(name)` refetches every store of that name.
+ */
+export function apiStore<T>(
+  name: string,
+  parts: readonly KeyPart[],
+  load: (...values: string[]) => Promise<T>,
+): FetcherStore<T, unknown> {
+  const key = [`${name}|`, ...parts.flatMap((part, index) => (index === 0 ? [part] : ['|', part]))];
+  return createFetcherStore<T>(key, {
+    fetcher: (...values) => load(...values.filter((_, index) => index % 2 === 1).map(String)),
+  });
+}
+
+/** Refetches every store of these names (after a change the screen made), wherever it is shown. */
+export function invalidateApi(...names: string[]): void {
+  invalidateKeys((key) => names.some((name) => key.startsWith(`${name}|`)));
+}
+
+/** Forgets every cached answer; for tests, which reuse the module between cases. */
+export function clearApiCacheForTests(): void {
+  cache.clear();
+}
