@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { headersFor, parseHeadersFile } from '../src/lib/headers-file.ts';
-import { parseRedirectsFile, resolveRewrite } from '../src/lib/rewrites.ts';
+import { headersFor, parseHeadersFile } from '../site-config/headers-file.ts';
+import { parseRedirectsFile, resolveRewrite } from '../site-config/redirects-file.ts';
 
 const PATH_SLOT = '<span data-sg-path></span>';
 

@@ -12,9 +12,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { buildSync } from 'esbuild';
+import { type HeaderRule, toHeadersFile } from '../../site-config/headers-file.ts';
+import { toRedirectsFile } from '../../site-config/redirects-file.ts';
 import { buildManifestUrl, LATEST_BUILD_URL } from '../lib/build-check.ts';
-import { type HeaderRule, toHeadersFile } from '../lib/headers-file.ts';
-import { rewriteRules, toNginxInclude, toRedirectsFile } from '../lib/rewrites.ts';
+import { rewriteRules, toNginxInclude } from '../lib/rewrites.ts';
 import { ROUTES, shellPath, validateRoutes } from '../lib/routes.ts';
 
 const gzipAsync = promisify(gzip);

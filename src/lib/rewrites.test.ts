@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseRedirectsFile, resolveRewrite, rewriteRules, toNginxInclude, toRedirectsFile } from './rewrites.ts';
+import { parseRedirectsFile, resolveRewrite, toRedirectsFile } from '../../site-config/redirects-file.ts';
+import { rewriteRules, toNginxInclude } from './rewrites.ts';
 import { isDynamic, matchRoute, ROUTES, shellPath } from './routes.ts';
 
 const rules = rewriteRules(ROUTES);
