@@ -1,12 +1,15 @@
-/** `npm start`: builds the site if it is missing, migrates, then serves site and API on one port (127.0.0.1:4321 unless PORT/HOST say otherwise). */
+/**
+ * `npm start` (through server/start.js, which first checks the Node version): builds the site if it is missing,
+ * migrates, then serves site and API on one port (127.0.0.1:4321 unless PORT/HOST say otherwise).
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
-import { jsonLogger } from './services/logger.ts';
-import { startRetentionJob } from './services/retention.ts';
+import { startRetentionJob } from './services/events/retention.ts';
+import { jsonLogger, type Logger } from './services/shared/logger.ts';
 import { createSiteApp } from './site.ts';
 
 /** The running product: the API (and its database), its URL, and a graceful `stop()`. */
@@ -18,7 +21,10 @@ export type Running = {
 };
 
 /** Builds the site if needed, opens and migrates the database, starts the retention job and listens. Shared by `npm start` and `npm run demo`. */
-export async function start(env: Record<string, string | undefined> = process.env): Promise<Running> {
+export async function start(
+  env: Record<string, string | undefined> = process.env,
+  log: Logger = jsonLogger,
+): Promise<Running> {
   const root = resolve(env.SITE_DIR ?? 'dist');
   const port = Number(env.PORT ?? 4321);
   const hostname = env.HOST ?? '127.0.0.1';
@@ -29,9 +35,9 @@ export async function start(env: Record<string, string | undefined> = process.en
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  const api = await createApi(env);
+  const api = await createApi(env, log);
   // Events past each space's retention are deleted at start and then daily.
-  const retention = startRetentionJob(api.database.db, jsonLogger);
+  const retention = startRetentionJob(api.database.db, log);
   const app = new Hono();
   // The API first (it answers every /api path itself, unknown ones with its JSON 404), then the site.
   app.route('/', api.app);

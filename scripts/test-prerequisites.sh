@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# What `npm test` needs that npm cannot install: Debian's Chromium (Playwright, Lighthouse) and a PostgreSQL
+# server with a `test` database (the API suite runs against it as well as against PGlite). Run first by `npm test`.
+# As root it installs what is missing with apt-get and starts PostgreSQL; otherwise it names what is missing.
+set -euo pipefail
+
+missing=()
+need() { # need <command or file> <Debian package>
+  if [[ "$1" == /* ]]; then [[ -e "$1" ]] || missing+=("$2"); else command -v "$1" >/dev/null || missing+=("$2"); fi
+}
+
+need "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium
+need /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core
+# A PostgreSQL server of our own only when the suite is not pointed at another one.
+if [[ -z "${TEST_DATABASE_URL:-}" ]]; then need pg_ctlcluster postgresql; fi
+
+if ((${#missing[@]} > 0)); then
+  if [[ "$(id -u)" != 0 ]]; then
+    echo "npm test needs these Debian packages: ${missing[*]}. Install them once with: sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "Installing ${missing[*]} with apt-get (once)…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [[ -n "${TEST_DATABASE_URL:-}" ]]; then exit 0; fi
+
+# The suite's default server: 127.0.0.1:5432, user postgres without a password, database `test`.
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  if [[ "$(id -u)" != 0 ]]; then
+    echo "npm test needs PostgreSQL on 127.0.0.1:5432 with a database 'test'. Start it (sudo pg_ctlcluster $(ls /etc/postgresql | tail -1) main start) or set TEST_DATABASE_URL." >&2
+    exit 1
+  fi
+  version="$(ls /etc/postgresql | sort -V | tail -1)"
+  hba="/etc/postgresql/$version/main/pg_hba.conf"
+  # A fresh Debian cluster asks for a password on TCP; the test user connects without one from this machine only.
+  if ! grep -qE '^host\s+all\s+postgres\s+127\.0\.0\.1/32\s+trust' "$hba"; then
+    sed -i '1i host all postgres 127.0.0.1/32 trust' "$hba"
+  fi
+  pg_ctlcluster --skip-systemctl-redirect "$version" main start
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+
+if ! psql -h 127.0.0.1 -U postgres -d test -Atc 'select 1' >/dev/null 2>&1; then
+  if ! psql -h 127.0.0.1 -U postgres -d postgres -Atc 'create database test' >/dev/null 2>&1; then
+    echo "npm test needs a database 'test' on 127.0.0.1:5432 that the user postgres reaches without a password (createdb -h 127.0.0.1 -U postgres test), or TEST_DATABASE_URL." >&2
+    exit 1
+  fi
+fi
