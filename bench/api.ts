@@ -18,8 +18,8 @@ import { activity } from '../server/db/schema/activity.ts';
 import { memberships } from '../server/db/schema/memberships.ts';
 import { spaces } from '../server/db/schema/spaces.ts';
 import { users } from '../server/db/schema/users.ts';
-import { silentLogger } from '../server/services/logger.ts';
-import { argon2Parameters, hashPassword, verifyPassword } from '../server/services/passwords.ts';
+import { argon2Parameters, hashPassword, verifyPassword } from '../server/services/accounts/passwords.ts';
+import { silentLogger } from '../server/services/shared/logger.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BASE = 'http://127.0.0.1:4321';

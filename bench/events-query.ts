@@ -22,7 +22,7 @@ import { sources } from '../server/db/schema/sources.ts';
 import { spaces } from '../server/db/schema/spaces.ts';
 import { users } from '../server/db/schema/users.ts';
 import { createTraffic, rhythm } from '../server/demo/traffic.ts';
-import { hashToken, randomToken } from '../server/services/tokens.ts';
+import { hashToken, randomToken } from '../server/services/shared/tokens.ts';
 import { benchDatabase, copyIntoPglite, copyWithPsql, csvRows, percentile, startChild, stopChild } from './ingest.ts';
 
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 30);

@@ -162,7 +162,7 @@ async function serveChild(): Promise<void> {
   const { createApi } = await import('../server/api.ts');
   const { spaces } = await import('../server/db/schema/spaces.ts');
   const { sources } = await import('../server/db/schema/sources.ts');
-  const { hashToken, randomToken } = await import('../server/services/tokens.ts');
+  const { hashToken, randomToken } = await import('../server/services/shared/tokens.ts');
   const api = await createApi(process.env);
   let ready: Omit<Ready, 'port'> = { token: '', spaceId: '', sourceId: '' };
   // BENCH_SETUP=0: serve a database the parent prepared.

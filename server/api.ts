@@ -2,7 +2,7 @@ import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { jsonLogger, type Logger } from './services/logger.ts';
+import { jsonLogger, type Logger } from './services/shared/logger.ts';
 
 /**
  * The whole API from the environment: opens the database (PGlite in DATA_DIR, or DATABASE_URL),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createApp } from './app.ts';
-import { createCaptchaVerifier, recaptchaVerifyUrl } from './services/captcha.ts';
-import type { LogEntry } from './services/logger.ts';
+import { createCaptchaVerifier, recaptchaVerifyUrl } from './services/accounts/captcha.ts';
+import type { LogEntry } from './services/shared/logger.ts';
 import { createTestApi, freshDatabase, type TestApi } from './test/harness.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

@@ -25,9 +25,9 @@ import { devRoutes, healthRoutes } from './routes/meta.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
-import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/captcha.ts';
-import { jsonLogger, type Logger } from './services/logger.ts';
-import { createMailer, type Mailer } from './services/mailer.ts';
+import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/accounts/captcha.ts';
+import { createMailer, type Mailer } from './services/mail/mailer.ts';
+import { jsonLogger, type Logger } from './services/shared/logger.ts';
 
 export type CreateAppOptions = {
   db: Db;

@@ -4,7 +4,7 @@ import type { SessionRow } from './db/schema/sessions.ts';
 import type { SpaceRow } from './db/schema/spaces.ts';
 import type { User } from './db/schema/users.ts';
 import type { AppDeps } from './deps.ts';
-import type { Actor } from './services/activity.ts';
+import type { Actor } from './services/activity/record.ts';
 
 /** Hono environment of every router: what the middlewares put on the context. */
 export type AppEnv = {

@@ -9,8 +9,8 @@ import type { Db } from '../db/database.ts';
 import { apiTokens } from '../db/schema/api-tokens.ts';
 import { spaces } from '../db/schema/spaces.ts';
 import { users } from '../db/schema/users.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { hashToken, randomToken } from '../services/tokens.ts';
+import { hashPassword } from '../services/accounts/passwords.ts';
+import { hashToken, randomToken } from '../services/shared/tokens.ts';
 import { createTraffic, type ModSecurityRecord, prng, type Traffic } from './traffic.ts';
 
 export const DEMO_EMAIL = 'demo@spaceguard.test';

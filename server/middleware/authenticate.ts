@@ -6,8 +6,8 @@ import { apiTokens } from '../db/schema/api-tokens.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { ApiError } from '../errors.ts';
-import { SESSION_COOKIE } from '../services/session-cookie.ts';
-import { hashToken } from '../services/tokens.ts';
+import { SESSION_COOKIE } from '../services/accounts/session-cookie.ts';
+import { hashToken } from '../services/shared/tokens.ts';
 
 const touchEveryMs = 5 * 60 * 1000;
 

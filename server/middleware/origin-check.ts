@@ -2,7 +2,7 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { SESSION_COOKIE } from '../services/session-cookie.ts';
+import { SESSION_COOKIE } from '../services/accounts/session-cookie.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -7,8 +7,8 @@ import type { Executor } from '../db/database.ts';
 import { type ActivityRow, activity } from '../db/schema/activity.ts';
 import { ApiError } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
-import { csvRow } from '../services/csv.ts';
-import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
+import { csvRow } from '../services/shared/csv.ts';
+import { encodeTimeCursor, olderThan } from '../services/shared/time-cursor.ts';
 
 type Filters = Pick<z.infer<typeof ActivityQuery>, 'actor' | 'action' | 'objectType' | 'from' | 'to'>;
 

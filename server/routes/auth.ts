@@ -17,16 +17,16 @@ import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { ApiError } from '../errors.ts';
 import { body, createRouter, json, route } from '../router.ts';
-import { recordActivity } from '../services/activity.ts';
-import { checkCaptcha } from '../services/captcha-check.ts';
-import { isUniqueViolation } from '../services/db-errors.ts';
-import { deliver } from '../services/mailer.ts';
-import { consumeToken, issueToken } from '../services/one-time-tokens.ts';
-import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import { clearHits, enforce, hit, retryAfter } from '../services/rate-limit.ts';
-import { serialize } from '../services/serialize.ts';
-import { clearSessionCookie, setSessionCookie } from '../services/session-cookie.ts';
-import { hashToken, randomToken } from '../services/tokens.ts';
+import { checkCaptcha } from '../services/accounts/captcha.ts';
+import { consumeToken, issueToken } from '../services/accounts/one-time-tokens.ts';
+import { hashPassword, verifyPassword } from '../services/accounts/passwords.ts';
+import { serialize } from '../services/accounts/profile.ts';
+import { clearHits, enforce, hit, retryAfter } from '../services/accounts/rate-limit.ts';
+import { clearSessionCookie, setSessionCookie } from '../services/accounts/session-cookie.ts';
+import { recordActivity } from '../services/activity/record.ts';
+import { deliver } from '../services/mail/mailer.ts';
+import { isUniqueViolation } from '../services/shared/db-errors.ts';
+import { hashToken, randomToken } from '../services/shared/tokens.ts';
 
 const sameAnswer = { ok: true as const, message: 'If an account exists for this address, we have sent it a link.' };
 
@@ -63,7 +63,7 @@ export const authRoutes = createRouter()
     async (c) => {
       const input = c.req.valid('json');
       const { db, now, config, mailer, log } = c.var.deps;
-      await checkCaptcha(c, input.captchaToken, 'register');
+      await checkCaptcha(c.var.deps.captcha, c.var.ip, input.captchaToken, 'register');
       const answer = { ok: true as const, message: 'Check your mail for the activation link.' };
       // An address that already has an account gets the same answer (no account enumeration) and a
       // mail to its owner instead of an activation link.
@@ -150,7 +150,7 @@ export const authRoutes = createRouter()
     async (c) => {
       const input = c.req.valid('json');
       const { db, now, config, mailer, log } = c.var.deps;
-      await checkCaptcha(c, input.captchaToken, 'register');
+      await checkCaptcha(c.var.deps.captcha, c.var.ip, input.captchaToken, 'register');
       await limitMail(c, input.email);
       const [user] = await db
         .select()
@@ -199,7 +199,7 @@ export const authRoutes = createRouter()
           },
         );
       }
-      await checkCaptcha(c, input.captchaToken, 'login');
+      await checkCaptcha(c.var.deps.captcha, c.var.ip, input.captchaToken, 'login');
       const [user] = await db.select().from(users).where(eq(users.email, input.email));
       const valid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !valid) {
@@ -286,7 +286,7 @@ export const authRoutes = createRouter()
     async (c) => {
       const input = c.req.valid('json');
       const { db, now, config, mailer, log } = c.var.deps;
-      await checkCaptcha(c, input.captchaToken, 'forgot');
+      await checkCaptcha(c.var.deps.captcha, c.var.ip, input.captchaToken, 'forgot');
       await limitMail(c, input.email);
       const [user] = await db.select().from(users).where(eq(users.email, input.email));
       if (user) {

@@ -6,7 +6,7 @@ import { events } from '../db/schema/events.ts';
 import { sources } from '../db/schema/sources.ts';
 import { ApiError } from '../errors.ts';
 import { createRouter, route } from '../router.ts';
-import { csvRow } from '../services/csv.ts';
+import { csvRow } from '../services/shared/csv.ts';
 import { view, whereOf } from './events.ts';
 
 /** Rows fetched per query: memory stays flat however large the export. */

@@ -19,9 +19,9 @@ import { type EventRow, events } from '../db/schema/events.ts';
 import { eventUsage } from '../db/schema/usage.ts';
 import { fieldError, notFound } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
+import { compileQuery } from '../services/events/compile-query.ts';
 import { monthOf, startOfNextMonth } from '../services/ingest/store.ts';
-import { compileQuery } from '../services/query/compile.ts';
-import { encodeTimeCursor, olderThan } from '../services/time-cursor.ts';
+import { encodeTimeCursor, olderThan } from '../services/shared/time-cursor.ts';
 
 export type Filters = z.infer<typeof EventFilters>;
 

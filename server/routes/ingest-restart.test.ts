@@ -9,8 +9,8 @@ import { migrate } from '../db/migrate.ts';
 import { events } from '../db/schema/events.ts';
 import { sources } from '../db/schema/sources.ts';
 import { spaces } from '../db/schema/spaces.ts';
-import { silentLogger } from '../services/logger.ts';
-import { hashToken } from '../services/tokens.ts';
+import { silentLogger } from '../services/shared/logger.ts';
+import { hashToken } from '../services/shared/tokens.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 

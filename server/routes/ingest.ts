@@ -14,7 +14,7 @@ import { ApiError } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
 import { BatchFormatError, parseEntries, splitBatch } from '../services/ingest/parse-batch.ts';
 import { storeBatch } from '../services/ingest/store.ts';
-import { hashToken } from '../services/tokens.ts';
+import { hashToken } from '../services/shared/tokens.ts';
 
 const IngestParams = z.object({ sourceToken: z.string().min(1).max(200) });
 

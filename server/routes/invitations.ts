@@ -4,8 +4,8 @@ import { invitations } from '../db/schema/invitations.ts';
 import { spaces } from '../db/schema/spaces.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { createRouter, json, route } from '../router.ts';
-import { acceptInvitation } from '../services/invitations.ts';
-import { hashToken } from '../services/tokens.ts';
+import { hashToken } from '../services/shared/tokens.ts';
+import { acceptInvitation } from '../services/spaces/invitations.ts';
 
 /** Invitation links: preview (for the accept screen) and accept. */
 export const invitationRoutes = createRouter()

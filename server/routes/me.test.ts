@@ -164,7 +164,7 @@ describe('pending invitations of the signed-in user', () => {
 /** Same database, clock moved forward by `days`. */
 async function createLaterApi(base: TestApi, days: number) {
   const { createApp } = await import('../app.ts');
-  const { silentLogger } = await import('../services/logger.ts');
+  const { silentLogger } = await import('../services/shared/logger.ts');
   const app = createApp({
     db: base.db,
     log: silentLogger,

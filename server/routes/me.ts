@@ -11,14 +11,14 @@ import { spaces } from '../db/schema/spaces.ts';
 import { users } from '../db/schema/users.ts';
 import { ApiError, fieldError, notFound } from '../errors.ts';
 import { body, createRouter, json, route } from '../router.ts';
-import { recordActivity } from '../services/activity.ts';
-import { acceptInvitation } from '../services/invitations.ts';
-import { deliver } from '../services/mailer.ts';
-import { issueToken } from '../services/one-time-tokens.ts';
-import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import { serialize } from '../services/serialize.ts';
-import { clearSessionCookie } from '../services/session-cookie.ts';
-import { hashToken, randomToken } from '../services/tokens.ts';
+import { issueToken } from '../services/accounts/one-time-tokens.ts';
+import { hashPassword, verifyPassword } from '../services/accounts/passwords.ts';
+import { serialize } from '../services/accounts/profile.ts';
+import { clearSessionCookie } from '../services/accounts/session-cookie.ts';
+import { recordActivity } from '../services/activity/record.ts';
+import { deliver } from '../services/mail/mailer.ts';
+import { hashToken, randomToken } from '../services/shared/tokens.ts';
+import { acceptInvitation } from '../services/spaces/invitations.ts';
 
 const IdParams = z.object({ id: Id });
 

@@ -15,11 +15,11 @@ import { memberships } from '../db/schema/memberships.ts';
 import { users } from '../db/schema/users.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { body, createRouter, json, route } from '../router.ts';
-import { recordActivity } from '../services/activity.ts';
-import { checkMemberLimit } from '../services/invitations.ts';
-import { lockSpace } from '../services/lock-space.ts';
-import { deliver } from '../services/mailer.ts';
-import { hashToken, randomToken } from '../services/tokens.ts';
+import { recordActivity } from '../services/activity/record.ts';
+import { deliver } from '../services/mail/mailer.ts';
+import { hashToken, randomToken } from '../services/shared/tokens.ts';
+import { checkMemberLimit } from '../services/spaces/invitations.ts';
+import { lockSpace } from '../services/spaces/lock-space.ts';
 
 const invitationLifetimeMs = 7 * 86_400_000;
 

@@ -12,8 +12,8 @@ import type { Executor } from '../db/database.ts';
 import { type SavedSearchRow, savedSearches } from '../db/schema/saved-searches.ts';
 import { ApiError, fieldError, notFound } from '../errors.ts';
 import { body, createRouter, json, route } from '../router.ts';
-import { recordActivity } from '../services/activity.ts';
-import { isUniqueViolation } from '../services/db-errors.ts';
+import { recordActivity } from '../services/activity/record.ts';
+import { isUniqueViolation } from '../services/shared/db-errors.ts';
 import { parsedQuery } from './events.ts';
 
 function savedSearchView(row: SavedSearchRow): SavedSearch {

@@ -6,7 +6,7 @@ import { activity } from '../db/schema/activity.ts';
 import { events } from '../db/schema/events.ts';
 import { memberships } from '../db/schema/memberships.ts';
 import { sources } from '../db/schema/sources.ts';
-import { hashToken } from '../services/tokens.ts';
+import { hashToken } from '../services/shared/tokens.ts';
 import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

@@ -17,9 +17,9 @@ import { ingestErrors } from '../db/schema/ingest-batches.ts';
 import { type SourceRow, sources } from '../db/schema/sources.ts';
 import { notFound } from '../errors.ts';
 import { body, createRouter, json, route } from '../router.ts';
-import { recordActivity } from '../services/activity.ts';
+import { recordActivity } from '../services/activity/record.ts';
 import { parseBatch } from '../services/ingest/parse-batch.ts';
-import { hashToken, randomToken } from '../services/tokens.ts';
+import { hashToken, randomToken } from '../services/shared/tokens.ts';
 
 const tokenPrefix = 'sgi_';
 

@@ -16,8 +16,8 @@ import { type SpaceRow, spaces } from '../db/schema/spaces.ts';
 import { users } from '../db/schema/users.ts';
 import { ApiError, fieldError, notFound } from '../errors.ts';
 import { body, createRouter, json, route } from '../router.ts';
-import { recordActivity } from '../services/activity.ts';
-import { lockSpace } from '../services/lock-space.ts';
+import { recordActivity } from '../services/activity/record.ts';
+import { lockSpace } from '../services/spaces/lock-space.ts';
 
 function spaceView(space: SpaceRow, role: Role) {
   return {

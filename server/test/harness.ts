@@ -6,9 +6,9 @@ import type { ApiConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { outbox } from '../db/schema/outbox.ts';
-import type { CaptchaVerifier } from '../services/captcha.ts';
-import { silentLogger } from '../services/logger.ts';
-import type { Mailer } from '../services/mailer.ts';
+import type { CaptchaVerifier } from '../services/accounts/captcha.ts';
+import type { Mailer } from '../services/mail/mailer.ts';
+import { silentLogger } from '../services/shared/logger.ts';
 
 export const ORIGIN = 'http://localhost:4321';
 export const BASE = 'http://localhost:4321';

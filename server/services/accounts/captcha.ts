@@ -1,3 +1,5 @@
+import { fieldError } from '../../errors.ts';
+
 /** Checks a bot-check token for a named action; injectable so tests use a double. */
 export type CaptchaVerifier = (input: { token: string | undefined; action: string; ip: string }) => Promise<boolean>;
 
@@ -28,3 +30,15 @@ export function createCaptchaVerifier(secret: string, fetchImpl: typeof fetch = 
 
 /** Accepts everything: used when no CAPTCHA_SECRET is configured. */
 export const skipCaptcha: CaptchaVerifier = async () => true;
+
+/** 400 on `captchaToken` unless the provider accepts the token for this action. */
+export async function checkCaptcha(
+  verify: CaptchaVerifier,
+  ip: string,
+  token: string | undefined,
+  action: string,
+): Promise<void> {
+  if (!(await verify({ token, action, ip }))) {
+    throw fieldError('captchaToken', 'The bot check failed; try again.', 'captcha_failed');
+  }
+}

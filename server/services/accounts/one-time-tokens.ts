@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { type OneTimeTokenKind, oneTimeTokens } from '../db/schema/one-time-tokens.ts';
-import { ApiError } from '../errors.ts';
-import { hashToken, randomToken } from './tokens.ts';
+import type { Executor } from '../../db/database.ts';
+import { type OneTimeTokenKind, oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
+import { ApiError } from '../../errors.ts';
+import { hashToken, randomToken } from '../shared/tokens.ts';
 
 /** Lifetimes of mailed tokens. */
 export const tokenLifetimeMs: Record<OneTimeTokenKind, number> = {

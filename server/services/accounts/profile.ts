@@ -1,5 +1,5 @@
-import type { Me } from '../../contract/me.ts';
-import type { User } from '../db/schema/users.ts';
+import type { Me } from '../../../contract/me.ts';
+import type { User } from '../../db/schema/users.ts';
 
 /** Database rows as the API shows them. */
 export const serialize = {

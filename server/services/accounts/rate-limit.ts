@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { rateLimits } from '../db/schema/rate-limits.ts';
+import type { Executor } from '../../db/database.ts';
+import { rateLimits } from '../../db/schema/rate-limits.ts';
 
 /** Seconds to wait when `key` has used up `limit` in its current window, else null. */
 export async function retryAfter(

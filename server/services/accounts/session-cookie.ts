@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../../context.ts';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'sg_session';

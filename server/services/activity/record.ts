@@ -1,5 +1,5 @@
-import type { Executor } from '../db/database.ts';
-import { activity } from '../db/schema/activity.ts';
+import type { Executor } from '../../db/database.ts';
+import { activity } from '../../db/schema/activity.ts';
 
 /** Who is acting, from where: taken from the request. */
 export type Actor = { id: string | null; name: string | null; ip: string | null; userAgent: string | null };

@@ -6,7 +6,7 @@ import { matchesEvent } from '../../../contract/query/match.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
 import { matchCases, sampleEvents } from '../../../contract/query/test-cases.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { compileQuery } from './compile.ts';
+import { compileQuery } from './compile-query.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { events } from '../db/schema/events.ts';
-import { ingestBatches, ingestErrors } from '../db/schema/ingest-batches.ts';
-import { invitations } from '../db/schema/invitations.ts';
-import { oneTimeTokens } from '../db/schema/one-time-tokens.ts';
-import { rateLimits } from '../db/schema/rate-limits.ts';
-import { sessions } from '../db/schema/sessions.ts';
-import { sources } from '../db/schema/sources.ts';
-import { spaces } from '../db/schema/spaces.ts';
-import { users } from '../db/schema/users.ts';
-import { freshDatabase } from '../test/harness.ts';
+import { events } from '../../db/schema/events.ts';
+import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
+import { invitations } from '../../db/schema/invitations.ts';
+import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
+import { rateLimits } from '../../db/schema/rate-limits.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { sources } from '../../db/schema/sources.ts';
+import { spaces } from '../../db/schema/spaces.ts';
+import { users } from '../../db/schema/users.ts';
+import { freshDatabase } from '../../test/harness.ts';
 import { deleteExpiredCredentials, deleteExpiredEvents } from './retention.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

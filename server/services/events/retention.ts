@@ -1,11 +1,11 @@
 import { and, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { ingestBatches, ingestErrors } from '../db/schema/ingest-batches.ts';
-import { invitations } from '../db/schema/invitations.ts';
-import { oneTimeTokens } from '../db/schema/one-time-tokens.ts';
-import { rateLimits } from '../db/schema/rate-limits.ts';
-import { sessions } from '../db/schema/sessions.ts';
-import type { Logger } from './logger.ts';
+import type { Db } from '../../db/database.ts';
+import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
+import { invitations } from '../../db/schema/invitations.ts';
+import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
+import { rateLimits } from '../../db/schema/rate-limits.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import type { Logger } from '../shared/logger.ts';
 
 /** How long idempotency answers and refused-line records are kept. */
 const bookkeepingDays = 7;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { GenericEvent, type NormalisedEvent } from '../../../contract/events.ts';
-import { countryOf } from '../geoip.ts';
+import { countryOf } from './geoip.ts';
 import { isRecord, type LineResult, lineError } from './types.ts';
 
 /** One readable sentence from zod issues: `field: reason; field: reason`. */

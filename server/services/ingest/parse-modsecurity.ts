@@ -1,6 +1,6 @@
 import type { EventAction, NormalisedEvent, Severity } from '../../../contract/events.ts';
 import { severities } from '../../../contract/events.ts';
-import { countryOf } from '../geoip.ts';
+import { countryOf } from './geoip.ts';
 import { isRecord, type LineResult, lineError } from './types.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import { GenericEvent, type NormalisedEvent } from '../../../contract/events.ts';
-import { countryOf } from '../geoip.ts';
+import { countryOf } from './geoip.ts';
 import { describeIssues } from './parse-generic.ts';
 import { severityOfLevel } from './parse-modsecurity.ts';
 import { isRecord, type LineResult, lineError } from './types.ts';

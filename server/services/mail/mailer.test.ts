@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { outbox } from '../db/schema/outbox.ts';
-import { createTestApi, freshDatabase, type TestApi } from '../test/harness.ts';
+import { outbox } from '../../db/schema/outbox.ts';
+import { createTestApi, freshDatabase, type TestApi } from '../../test/harness.ts';
 import { createMailer } from './mailer.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/database.ts';
-import { outbox } from '../db/schema/outbox.ts';
-import type { Logger } from './logger.ts';
+import type { Db } from '../../db/database.ts';
+import { outbox } from '../../db/schema/outbox.ts';
+import type { Logger } from '../shared/logger.ts';
 
 export type Mail = { to: string; subject: string; text: string };
 

@@ -1,6 +1,6 @@
 /** Keyset cursors over (time, id), newest first: shared by every list ordered by a timestamp. */
 import { and, type Column, eq, lt, or, type SQL } from 'drizzle-orm';
-import { fieldError } from '../errors.ts';
+import { fieldError } from '../../errors.ts';
 
 /** The opaque cursor after a row. */
 export function encodeTimeCursor(at: Date, id: string): string {

@@ -1,15 +1,15 @@
 import { and, count, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Role } from '../../contract/common.ts';
-import { planTerms } from '../../contract/constants/plans.ts';
-import type { AppEnv } from '../context.ts';
-import type { Executor } from '../db/database.ts';
-import { invitations } from '../db/schema/invitations.ts';
-import { memberships } from '../db/schema/memberships.ts';
-import { type SpaceRow, spaces } from '../db/schema/spaces.ts';
-import { users } from '../db/schema/users.ts';
-import { ApiError, notFound } from '../errors.ts';
-import { recordActivity } from './activity.ts';
+import type { Role } from '../../../contract/common.ts';
+import { planTerms } from '../../../contract/constants/plans.ts';
+import type { AppEnv } from '../../context.ts';
+import type { Executor } from '../../db/database.ts';
+import { invitations } from '../../db/schema/invitations.ts';
+import { memberships } from '../../db/schema/memberships.ts';
+import { type SpaceRow, spaces } from '../../db/schema/spaces.ts';
+import { users } from '../../db/schema/users.ts';
+import { ApiError, notFound } from '../../errors.ts';
+import { recordActivity } from '../activity/record.ts';
 import { lockSpace } from './lock-space.ts';
 
 /** 422 naming the limit and the plan that lifts it, when a space would exceed its member limit. */

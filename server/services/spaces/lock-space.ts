@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/database.ts';
-import { spaces } from '../db/schema/spaces.ts';
+import type { Executor } from '../../db/database.ts';
+import { spaces } from '../../db/schema/spaces.ts';
 
 /**
  * Serialises membership changes of one space (row lock until the transaction ends), so two concurrent

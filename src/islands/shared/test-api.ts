@@ -8,7 +8,7 @@ import { createApp } from '../../../server/app.ts';
 import { openDatabase } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { outbox } from '../../../server/db/schema/outbox.ts';
-import { silentLogger } from '../../../server/services/logger.ts';
+import { silentLogger } from '../../../server/services/shared/logger.ts';
 import { clearApiCacheForTests } from '../../stores/fetcher.ts';
 import { readRoute } from '../../stores/route.ts';
 import { $me, loadMe } from '../../stores/session.ts';
