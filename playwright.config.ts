@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORT as PORT } from './tests/e2e/base-url.ts';
 
 /** One server for the whole suite: the built site served by the project's own server, as `npm start` does. */
 
-/** A fresh embedded database per run. */
-const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'spaceguard-e2e-'));
+/** A fresh embedded database per run, in memory: nothing is left behind in the temporary directory. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'memory://';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +23,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node server/main.ts',
+    command: 'node server/start.js',
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${PORT}` },
     url: `http://127.0.0.1:${PORT}/_build/latest.json`,
     reuseExistingServer: false,

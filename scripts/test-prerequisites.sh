@@ -28,22 +28,24 @@ fi
 if [[ -n "${TEST_DATABASE_URL:-}" ]]; then exit 0; fi
 
 # The suite's default server: 127.0.0.1:5432, user postgres without a password, database `test`.
+version="$(ls /etc/postgresql 2>/dev/null | sort -V | tail -1)"
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then
-  if [[ "$(id -u)" != 0 ]]; then
-    echo "npm test needs PostgreSQL on 127.0.0.1:5432 with a database 'test'. Start it (sudo pg_ctlcluster $(ls /etc/postgresql | tail -1) main start) or set TEST_DATABASE_URL." >&2
+  if [[ "$(id -u)" != 0 || -z "$version" ]]; then
+    echo "npm test needs PostgreSQL on 127.0.0.1:5432 with a database 'test'. Start it (sudo pg_ctlcluster ${version:-15} main start) or set TEST_DATABASE_URL." >&2
     exit 1
-  fi
-  version="$(ls /etc/postgresql | sort -V | tail -1)"
-  hba="/etc/postgresql/$version/main/pg_hba.conf"
-  # A fresh Debian cluster asks for a password on TCP; the test user connects without one from this machine only.
-  if ! grep -qE '^host\s+all\s+postgres\s+127\.0\.0\.1/32\s+trust' "$hba"; then
-    sed -i '1i host all postgres 127.0.0.1/32 trust' "$hba"
   fi
   pg_ctlcluster --skip-systemctl-redirect "$version" main start
   for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
 fi
 
-if ! psql -h 127.0.0.1 -U postgres -d test -Atc 'select 1' >/dev/null 2>&1; then
+reach() { psql -h 127.0.0.1 -U postgres -d "$1" -Atc 'select 1' >/dev/null 2>&1; }
+if ! reach postgres && [[ "$(id -u)" == 0 && -n "$version" ]]; then
+  # A fresh Debian cluster asks for a password on TCP; the test user connects without one, from this machine only.
+  sed -i '1i host all postgres 127.0.0.1/32 trust' "/etc/postgresql/$version/main/pg_hba.conf"
+  pg_ctlcluster --skip-systemctl-redirect "$version" main reload
+  sleep 1
+fi
+if ! reach test; then
   if ! psql -h 127.0.0.1 -U postgres -d postgres -Atc 'create database test' >/dev/null 2>&1; then
     echo "npm test needs a database 'test' on 127.0.0.1:5432 that the user postgres reaches without a password (createdb -h 127.0.0.1 -U postgres test), or TEST_DATABASE_URL." >&2
     exit 1
