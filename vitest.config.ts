@@ -20,7 +20,7 @@ export default getViteConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'site-config/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'site-config/**/*.test.ts', 'tests/*.test.ts'],
           globals: true,
         },
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
+import { exportFormats } from './constants/events.ts';
 
 /** One audit record. */
 export const Activity = z
@@ -38,4 +39,4 @@ export const ActivityQuery = z.object({
 });
 export type ActivityQuery = z.input<typeof ActivityQuery>;
 
-export const ActivityExportQuery = z.object({ ...Filters, format: z.enum(['ndjson', 'csv']).default('ndjson') });
+export const ActivityExportQuery = z.object({ ...Filters, format: z.enum(exportFormats).default('ndjson') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
+import { exportFormats } from './constants/events.ts';
 import { Event } from './events.ts';
 import { Plan } from './spaces.ts';
 
@@ -65,7 +66,7 @@ export const EVENT_EXPORT_LIMIT = 1_000_000;
 
 /** The export: the event log's filters and a format. */
 export const EventExportQuery = EventFilters.extend({
-  format: z.enum(['ndjson', 'csv'], 'Choose ndjson or csv.').default('ndjson'),
+  format: z.enum(exportFormats, 'Choose ndjson or csv.').default('ndjson'),
 });
 export type EventExportQuery = z.input<typeof EventExportQuery>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { char, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { eventActions, severities } from '../../../contract/constants/events.ts';
 import { sources } from './sources.ts';
 import { spaces } from './spaces.ts';
 
@@ -24,8 +25,8 @@ export const events = pgTable(
     host: text('host'),
     path: text('path'),
     status: integer('status'),
-    action: text('action', { enum: ['blocked', 'logged', 'allowed'] }).notNull(),
-    severity: text('severity', { enum: ['critical', 'high', 'medium', 'low', 'info'] }).notNull(),
+    action: text('action', { enum: eventActions }).notNull(),
+    severity: text('severity', { enum: severities }).notNull(),
     ruleIds: integer('rule_ids').array().notNull().default(sql`'{}'::integer[]`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     message: text('message'),

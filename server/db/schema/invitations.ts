@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { roles } from '../../../contract/constants/roles.ts';
 import { spaces } from './spaces.ts';
 import { users } from './users.ts';
 
@@ -11,7 +12,7 @@ export const invitations = pgTable(
       .notNull()
       .references(() => spaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role', { enum: ['owner', 'admin', 'analyst', 'viewer'] }).notNull(),
+    role: text('role', { enum: roles }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { roles } from '../../../contract/constants/roles.ts';
 import { spaces } from './spaces.ts';
 import { users } from './users.ts';
 
@@ -12,7 +13,7 @@ export const memberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin', 'analyst', 'viewer'] }).notNull(),
+    role: text('role', { enum: roles }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.spaceId, t.userId] }), index('memberships_user_id_idx').on(t.userId)],

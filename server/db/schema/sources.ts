@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sourceKinds } from '../../../contract/constants/sources.ts';
 import { spaces } from './spaces.ts';
 
 /** A log source of a space: what its lines look like and the hashed token that may send them. */
@@ -10,7 +11,7 @@ export const sources = pgTable(
       .notNull()
       .references(() => spaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['modsecurity', 'json', 'syslog'] }).notNull(),
+    kind: text('kind', { enum: sourceKinds }).notNull(),
     tokenHash: text('token_hash').notNull(),
     tokenPrefix: text('token_prefix').notNull(),
     retentionDays: integer('retention_days'),

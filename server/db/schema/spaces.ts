@@ -1,4 +1,5 @@
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { plans } from '../../../contract/constants/plans.ts';
 
 /** A workspace: one team or one customer. */
 export const spaces = pgTable('spaces', {
@@ -7,9 +8,7 @@ export const spaces = pgTable('spaces', {
   description: text('description').notNull().default(''),
   timeZone: text('time_zone').notNull().default('UTC'),
   retentionDays: integer('retention_days').notNull().default(7),
-  plan: text('plan', { enum: ['free', 'pro', 'business'] })
-    .notNull()
-    .default('free'),
+  plan: text('plan', { enum: plans }).notNull().default('free'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,159 @@
+/**
+ * The layers point one way (pages → islands → stores → lib → contract; routes → services → db), and the
+ * pieces issue #11 made single stay single. Each rule reads the source tree, so a new file that breaks it fails here.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** Every .ts/.tsx/.astro file under a folder, as paths relative to the repository. */
+function sources(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|astro|js|mjs)$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.endsWith('test-api.ts');
+
+/** The module specifiers a file imports, with whether the import carries values (not `import type`). */
+function imports(file: string): { from: string; values: boolean }[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const found: { from: string; values: boolean }[] = [];
+  for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]/gm)) {
+    const names = match[3] ?? '';
+    const onlyTypes = match[2] !== undefined || /^\{\s*(type\s+[\w$]+(\s+as\s+[\w$]+)?\s*,?\s*)+\}$/.test(names);
+    found.push({ from: match[4] ?? '', values: !onlyTypes });
+  }
+  for (const match of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm))
+    found.push({ from: match[1] ?? '', values: true });
+  for (const match of text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g))
+    found.push({ from: match[1] ?? '', values: true });
+  return found;
+}
+
+/** The repository path an import points at, or null for a package. */
+function target(file: string, from: string): string | null {
+  return from.startsWith('.') ? relative(root, resolve(root, file, '..', from)) : null;
+}
+
+describe('layers', () => {
+  test('server/ never imports from src/', () => {
+    const offenders = sources('server').flatMap((file) =>
+      imports(file)
+        .map(({ from }) => target(file, from))
+        .filter((path) => path?.startsWith('src/'))
+        .map((path) => `${file} → ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test('site-config/ and contract/ import from neither src/ nor server/', () => {
+    const offenders = [...sources('site-config'), ...sources('contract')].flatMap((file) =>
+      imports(file)
+        .map(({ from }) => target(file, from))
+        .filter((path) => path?.startsWith('src/') || path?.startsWith('server/'))
+        .map((path) => `${file} → ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test('routes never import other routes', () => {
+    const offenders = sources('server/routes')
+      .filter((file) => !isTest(file))
+      .flatMap((file) =>
+        imports(file)
+          .map(({ from }) => target(file, from))
+          .filter((path) => path?.startsWith('server/routes/'))
+          .map((path) => `${file} → ${path}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('the browser bundle', () => {
+  const browser = ['src/islands', 'src/stores', 'src/lib', 'src/pages', 'src/layouts', 'src/components']
+    .flatMap(sources)
+    .filter((file) => !isTest(file));
+
+  test('islands take contract values only from zod-free modules (types may come from anywhere)', () => {
+    const zodFree = (path: string) =>
+      path.startsWith('contract/constants/') || path.startsWith('contract/query/') || path === 'contract/errors.ts';
+    const offenders = browser.flatMap((file) =>
+      imports(file)
+        .filter(({ values }) => values)
+        .map(({ from }) => target(file, from))
+        .filter((path) => path?.startsWith('contract/') && !zodFree(path))
+        .map((path) => `${file} → ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test('the zod-free contract modules really import no zod', () => {
+    const offenders = [...sources('contract/constants'), ...sources('contract/query')]
+      .filter((file) => !isTest(file))
+      .filter((file) => imports(file).some(({ from, values }) => values && /^zod(\/|$)/.test(from)));
+    expect(offenders).toEqual([]);
+  });
+
+  test('only lib/api.ts calls the API by hand; every island goes through its typed client', () => {
+    const offenders = browser.filter((file) => {
+      if (file === 'src/lib/api.ts') return false;
+      const text = readFileSync(join(root, file), 'utf8');
+      return /\bfetch\(/.test(text) && /\/api\b|apiBaseUrl|apiUrl/.test(text);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  test.each([
+    ['the plans', 'contract/constants/plans.ts', /['"]free['"],\s*['"]pro['"],\s*['"]business['"]/],
+    ['the roles', 'contract/constants/roles.ts', /['"]owner['"],\s*['"]admin['"],\s*['"]analyst['"],\s*['"]viewer['"]/],
+    ['the source kinds', 'contract/constants/sources.ts', /['"]modsecurity['"],\s*['"]json['"],\s*['"]syslog['"]/],
+    [
+      'the severities',
+      'contract/constants/events.ts',
+      /['"]critical['"],\s*['"]high['"],\s*['"]medium['"],\s*['"]low['"]/,
+    ],
+    ['the export formats', 'contract/constants/events.ts', /\[\s*['"]ndjson['"],\s*['"]csv['"]\s*\]/],
+  ])('%s are listed once, in %s', (_, home, pattern) => {
+    const everywhere = ['src', 'server', 'contract'].flatMap(sources).filter((file) => !isTest(file));
+    const listing = everywhere.filter((file) => pattern.test(readFileSync(join(root, file), 'utf8')));
+    expect(listing).toEqual([home]);
+  });
+});
+
+describe('one home each', () => {
+  test('islands read URL parameters only through stores/route.ts', () => {
+    const offenders = browserFiles().filter((file) => {
+      if (file === 'src/stores/route.ts') return false;
+      const text = readFileSync(join(root, file), 'utf8');
+      return /location\.pathname/.test(text) && /matchRoute|paramsOf|space_id/.test(text);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  test('code shared by several screens lives in src/islands/shared/', () => {
+    const islands = sources('src/islands').filter((file) => !isTest(file));
+    const offenders = islands.flatMap((file) => {
+      const folder = file.split('/')[2];
+      return imports(file)
+        .map(({ from }) => target(file, from))
+        .filter((path): path is string => path?.startsWith('src/islands/') === true)
+        .filter((path) => {
+          const other = path.split('/')[2];
+          // Feature folders may use the shared home and the generic component islands (charts, map, …).
+          return (
+            other !== folder &&
+            ['management', 'siem', 'sources', 'overview', 'profile', 'spaces', 'auth'].includes(other ?? '')
+          );
+        })
+        .map((path) => `${file} → ${path}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+});
+
+function browserFiles(): string[] {
+  return ['src/islands', 'src/stores', 'src/lib'].flatMap(sources).filter((file) => !isTest(file));
+}
