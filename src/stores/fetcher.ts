@@ -26,6 +26,11 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
 /** A key part: a fixed value, or a store whose value (null or undefined: not known yet) completes the key. */
 export type KeyPart = string | ReadableAtom<string | null | undefined>;
 
+/** How a store refreshes beyond the defaults: `revalidateInterval` (ms) asks again that often while the tab is visible. */
+export interface ApiStoreSettings {
+  readonly revalidateInterval?: number;
+}
+
 /**
  * A store of one API resource named `name`, keyed by `parts`: `load` is called with each part's value once all
  * are known, and again when one changes. `invalidateApi(name)` refetches every store of that name.
@@ -34,16 +39,21 @@ export function apiStore<T>(
   name: string,
   parts: readonly KeyPart[],
   load: (...values: string[]) => Promise<T>,
+  settings: ApiStoreSettings = {},
 ): FetcherStore<T, unknown> {
   const key = [`${name}|`, ...parts.flatMap((part, index) => (index === 0 ? [part] : ['|', part]))];
   return createFetcherStore<T>(key, {
+    ...settings,
     fetcher: (...values) => load(...values.filter((_, index) => index % 2 === 1).map(String)),
   });
 }
 
-/** Refetches every store of these names (after a change the screen made), wherever it is shown. */
+/**
+ * Refetches every store of these names (after a change the screen made), wherever it is shown. What they show stays
+ * until the answer replaces it (nanoquery's revalidate; its invalidate would drop it and blank the screen meanwhile).
+ */
 export function invalidateApi(...names: string[]): void {
-  invalidateKeys((key) => names.some((name) => key.startsWith(`${name}|`)));
+  revalidateKeys((key) => names.some((name) => key.startsWith(`${name}|`)));
 }
 
 /** Forgets every cached answer; for tests, which reuse the module between cases. */

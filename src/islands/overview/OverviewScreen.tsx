@@ -1,19 +1,21 @@
+import { useStore } from '@nanostores/react';
 import type { AccessibilityOptions, Options } from 'highcharts';
 import { useEffect, useMemo, useState } from 'react';
-import type { EventUsage, Facets, Histogram } from '../../../contract/event-search.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { planTerms } from '../../../contract/constants/plans.ts';
+import { buildPath } from '../../lib/routes.ts';
+import { $eventUsage, $overviewCharts, $overviewSearch } from '../../stores/events.ts';
+import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { ChartTypeSelect } from '../charts/ChartTypeSelect.tsx';
 import type { ChartType } from '../charts/chart-types.ts';
 import { Highchart } from '../charts/Highchart.tsx';
 import { Highmap } from '../charts/Highmap.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { LoadError } from '../shared/LoadError.tsx';
-import { useSignedIn } from '../shared/use-signed-in.ts';
-import { absoluteRange, addFilter, RANGES, type RangeKey } from '../siem/event-log-url.ts';
+import { absoluteRange, addFilter, RANGES, type RangeKey, writeView } from '../shared/event-log-url.ts';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { useApi } from '../shared/use-api.ts';
+import { useLastData } from '../shared/use-last-data.ts';
 import './OverviewScreen.css';
-
-type Data = { histogram: Histogram; facets: Facets };
 
 /**
  * Several charts on one page: each chart's screen-reader summary is described by its section's
@@ -32,33 +34,24 @@ function accessible(description: string): AccessibilityOptions {
 
 /** A link into the event log with one filter and the overview's range. */
 function eventLogLink(spaceId: string, range: RangeKey, field: string, value: string): string {
-  return `/console/siem/${spaceId}?${new URLSearchParams({ q: addFilter('', field, value), range })}`;
+  const view = { q: addFilter('', field, value), range, from: null, to: null };
+  return buildPath('/console/siem/{space_id}', { space_id: spaceId }) + writeView(view);
 }
-
-const planNames: Record<EventUsage['plan'], string> = { free: 'Free', pro: 'Pro', business: 'Business' };
 
 /** This month's ingest against the plan's quota, and what was refused past it (PRODUCT.md §4). */
 function UsageCard({ spaceId }: { spaceId: string }) {
-  const [usage, setUsage] = useState<EventUsage | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
-  useEffect(() => {
-    setFailed(null);
-    api<EventUsage>(`/spaces/${spaceId}/events/usage`).then(setUsage, (failure: unknown) =>
-      setFailed(errorMessage(failure)),
-    );
-  }, [spaceId, attempt]);
+  const { loaded, retry } = useApi($eventUsage);
+  const usage = loaded.state === 'ready' ? loaded.data : null;
   return (
     <section className="card panel" aria-labelledby="usage-title">
       <h2 id="usage-title">Events this month</h2>
-      {failed && <LoadError message={failed} onRetry={() => setAttempt((n) => n + 1)} />}
-      {!usage && !failed && <p role="status">Loading usage…</p>}
+      {loaded.state === 'error' && <Problem error={loaded.error} onRetry={retry} />}
+      {loaded.state === 'loading' && <p role="status">Loading usage…</p>}
       {usage && (
         <>
           <p>
             <strong>{usage.accepted.toLocaleString()}</strong> of {usage.quota.toLocaleString()} events on the{' '}
-            {planNames[usage.plan]} plan ({Math.min(100, Math.floor((usage.accepted / usage.quota) * 100))}%).
+            {planTerms[usage.plan].label} plan ({Math.min(100, Math.floor((usage.accepted / usage.quota) * 100))}%).
           </p>
           <meter
             className="overview__meter"
@@ -89,28 +82,18 @@ function UsageCard({ spaceId }: { spaceId: string }) {
 
 /** The space at a glance over one time range: traffic, attacks by category, countries, top rules and IPs, severities. */
 function OverviewScreen() {
-  const { me } = useSignedIn();
-  const [spaceId, setSpaceId] = useState<string | null>(null);
+  const spaceId = useStore($spaceId);
   const [range, setRange] = useState<RangeKey>('24h');
   const [type, setType] = useState<ChartType>('spline');
-  const [data, setData] = useState<Data | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { loaded, retry } = useApi($overviewCharts);
+  // The charts of the last range stay while the next one loads.
+  const data = useLastData(loaded);
 
-  useEffect(() => setSpaceId(location.pathname.split('/').filter(Boolean).at(-1) ?? null), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
+  // The range as an absolute window ending now keys the charts' stores.
   useEffect(() => {
-    if (!me || !spaceId) return;
-    const { from, to } = absoluteRange({ q: '', range, from: null, to: null }, Date.now());
-    setError(null);
-    Promise.all([
-      api<Histogram>(`/spaces/${spaceId}/events/histogram`, { query: { from, to, buckets: 48 } }),
-      api<Facets>(`/spaces/${spaceId}/events/facets`, { query: { from, to, size: 250 } }),
-    ]).then(
-      ([histogram, facets]) => setData({ histogram, facets }),
-      (failure: unknown) => setError(errorMessage(failure)),
-    );
-  }, [me, spaceId, range, attempt]);
+    $overviewSearch.set({ q: '', ...absoluteRange({ q: '', range, from: null, to: null }, Date.now()) });
+    return () => $overviewSearch.set(undefined);
+  }, [range]);
 
   const traffic = useMemo<Options>(() => {
     const buckets = data?.histogram.buckets ?? [];
@@ -150,7 +133,9 @@ function OverviewScreen() {
     [data],
   );
 
+  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
   if (!spaceId) return <p role="status">Loading the overview…</p>;
+  const failed = loaded.state === 'error' ? loaded.error : null;
   return (
     <div className="overview">
       <div className="row overview__controls">
@@ -168,8 +153,8 @@ function OverviewScreen() {
           ))}
         </select>
       </div>
-      {error && <LoadError message={error} onRetry={() => setAttempt((n) => n + 1)} />}
-      {!data && !error && <p role="status">Loading the overview…</p>}
+      {failed !== null && <Problem error={failed} onRetry={retry} />}
+      {!data && failed === null && <p role="status">Loading the overview…</p>}
       {data && data.facets.total === 0 && (
         <Alert tone="info">
           No events in this range yet. Create a log source on the <a href={`/console/siem/${spaceId}`}>event log</a> and

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './ConfirmButton.css';
 
 interface Props {
   /** Text of the first button, e.g. "Remove". */

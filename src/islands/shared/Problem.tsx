@@ -1,5 +1,5 @@
 /** The one way a screen or panel shows why something could not load: signed out, not found, or a failure with Retry. */
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { signInUrl } from '../../stores/session.ts';
 import { Alert } from './Alert.tsx';
@@ -8,8 +8,8 @@ import { navigate } from './navigate.ts';
 interface Props {
   readonly error: unknown;
   readonly onRetry: () => void;
-  /** What a 404 means here, e.g. "Log source not found."; by default, the space's own message. */
-  readonly notFound?: string;
+  /** What a 404 means here: a sentence, or a heading and text; by default, the space's own message. */
+  readonly notFound?: ReactNode;
   /** Where a 404 sends the user on, with its label; by default, the list of spaces. */
   readonly back?: { readonly href: string; readonly label: string };
 }
@@ -28,7 +28,7 @@ export function Problem({ error, onRetry, notFound = NOT_A_MEMBER, back }: Props
     const link = back ?? { href: '/spaces', label: 'Go to your spaces' };
     return (
       <div className="card panel">
-        <p>{notFound}</p>
+        {typeof notFound === 'string' ? <p>{notFound}</p> : notFound}
         <a className="button secondary" href={link.href}>
           {link.label}
         </a>

@@ -1,4 +1,4 @@
-/** The event log's view in the URL query, so a link reproduces it: q, a relative range or from/to. */
+/** The event log's view in the URL query, so a link reproduces it: q, a relative range or from/to; the overview links into it. */
 
 export const RANGES = { '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000, '30d': 2_592_000_000 } as const;
 export type RangeKey = keyof typeof RANGES;

@@ -1,5 +1,5 @@
-/** For the sources island tests: sends lines to the ingest API in process, as curl would (no cookie). */
-import type { startTestApi } from '../shared/test-api.ts';
+/** For island tests (sources, event log, export): sends lines to the ingest API in process, as curl would (no cookie). */
+import type { startTestApi } from './test-api.ts';
 
 type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 

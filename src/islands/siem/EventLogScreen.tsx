@@ -1,16 +1,15 @@
+import { useStore } from '@nanostores/react';
 import type { Options } from 'highcharts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { EventPage, Facets, Histogram } from '../../../contract/event-search.ts';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import type { Facets } from '../../../contract/event-search.ts';
 import type { Event } from '../../../contract/events.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
+import { $eventFacets, $eventResults, $eventSearch, EVENT_PAGE_SIZE, type EventSearch } from '../../stores/events.ts';
+import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Highstock } from '../charts/Highstock.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { LoadError } from '../shared/LoadError.tsx';
-import { useSignedIn } from '../shared/use-signed-in.ts';
-import { EventTable } from './EventTable.tsx';
-import { ExportButton } from './ExportButton.tsx';
 import {
   absoluteRange,
   addFilter,
@@ -19,7 +18,12 @@ import {
   type RangeKey,
   readView,
   writeView,
-} from './event-log-url.ts';
+} from '../shared/event-log-url.ts';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { useApi } from '../shared/use-api.ts';
+import { useLastData } from '../shared/use-last-data.ts';
+import { EventTable } from './EventTable.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import { SavedSearches } from './SavedSearches.tsx';
 import './EventLogScreen.css';
 
@@ -34,98 +38,99 @@ const FACETS: ReadonlyArray<[keyof Omit<Facets, 'total'>, string, string]> = [
   ['host', 'Host', 'host'],
 ];
 
-/** Rows per page while scrolling (the API's maximum). */
-const PAGE = 500;
+/** The search a view stands for now: its query and its range as an absolute window. */
+function searchOf(view: EventLogView, now: number): EventSearch {
+  return { q: view.q, ...absoluteRange(view, now) };
+}
 
-/** One search's answers, with the absolute window they were asked for (later pages use the same window). */
-type Data = { histogram: Histogram; window: { from: string; to: string } };
-/** Facets come on their own: over a large range they take longest, and the table need not wait for them. */
-type FacetState = { facets: Facets | null; failed: string | null };
-type Rows = { items: Event[]; nextCursor: string | null; loading: boolean };
+const sameSearch = (a: EventSearch, b: EventSearch): boolean => a.q === b.q && a.from === b.from && a.to === b.to;
+
+/**
+ * The rows once the table has asked for more than the first page: the first page they started from and the pages
+ * after it, by cursor. A refreshed first page does not replace them, so scrolled rows stay; a new search does.
+ */
+type Rows = {
+  readonly search: EventSearch;
+  readonly items: readonly Event[];
+  readonly nextCursor: string | null;
+  readonly loading: boolean;
+  readonly error: unknown;
+};
 
 /** The security event log: query bar, time range, histogram with navigator, facets, events and one event's detail. */
 function EventLogScreen() {
-  const { me } = useSignedIn();
-  const [spaceId, setSpaceId] = useState<string | null>(null);
-  const [view, setView] = useState<EventLogView>({ q: '', range: '24h', from: null, to: null });
+  const spaceId = useStore($spaceId);
+  const [view, setView] = useState<EventLogView | null>(null);
   const [draft, setDraft] = useState('');
-  const [data, setData] = useState<Data | null>(null);
-  const [facetState, setFacetState] = useState<FacetState>({ facets: null, failed: null });
-  const [rows, setRows] = useState<Rows>({ items: [], nextCursor: null, loading: false });
-  // Counts searches, so a page that arrives after the search changed is dropped.
-  const generation = useRef(0);
-  const [error, setError] = useState<string | null>(null);
+  const results = useApi($eventResults);
+  const facets = useApi($eventFacets);
+  // The last answer stays on screen while the next search loads, as it did before stores.
+  const shown = useLastData(results.loaded);
+  const [more, setMore] = useState<Rows | null>(null);
   const [selected, setSelected] = useState<Event | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
+  // The view is in the URL, read after hydration (the pre-rendered shell has none); searching it keys the stores.
   useEffect(() => {
-    setSpaceId(location.pathname.split('/').filter(Boolean).at(-1) ?? null);
     const initial = readView(location.search);
     setView(initial);
     setDraft(initial.q);
+    $eventSearch.set(searchOf(initial, Date.now()));
+    return () => $eventSearch.set(undefined);
   }, []);
 
   const change = useCallback((next: EventLogView) => {
-    history.replaceState(null, '', location.pathname + writeView(next));
+    const url = new URL(location.href);
+    url.search = writeView(next);
+    history.replaceState(null, '', url);
     setView(next);
+    $eventSearch.set(searchOf(next, Date.now()));
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
-  useEffect(() => {
-    if (!me || !spaceId) return;
-    const window = absoluteRange(view, Date.now());
-    const filters = { q: view.q, ...window };
-    const base = `/spaces/${spaceId}/events`;
-    const current = ++generation.current;
-    setError(null);
-    setFacetState({ facets: null, failed: null });
-    Promise.all([
-      api<EventPage>(base, { query: { ...filters, limit: PAGE } }),
-      api<Histogram>(`${base}/histogram`, { query: { ...filters, buckets: 60 } }),
-    ]).then(
-      ([page, histogram]) => {
-        if (current !== generation.current) return;
-        setData({ histogram, window });
-        setRows({ items: page.items, nextCursor: page.nextCursor, loading: false });
-      },
-      (failure: unknown) => {
-        if (current === generation.current) setError(errorMessage(failure));
-      },
-    );
-    api<Facets>(`${base}/facets`, { query: filters }).then(
-      (facets) => {
-        if (current === generation.current) setFacetState({ facets, failed: null });
-      },
-      (failure: unknown) => {
-        if (current === generation.current) setFacetState({ facets: null, failed: errorMessage(failure) });
-      },
-    );
-  }, [me, spaceId, view, attempt]);
+  const rows = more && shown && sameSearch(more.search, shown.search) ? more : null;
+
+  // Asks for the page after the rows `from`, with the same query and window, and appends it.
+  const fetchMore = useCallback(
+    (from: Rows) => {
+      const cursor = from.nextCursor;
+      if (!spaceId || !cursor) return;
+      setMore({ ...from, loading: true, error: null });
+      const mine = (now: Rows | null): now is Rows => now !== null && sameSearch(now.search, from.search);
+      call(
+        client.spaces[':spaceId'].events.$get({
+          param: { spaceId },
+          query: { ...from.search, limit: String(EVENT_PAGE_SIZE), cursor },
+        }),
+      ).then(
+        (page) =>
+          setMore((now) =>
+            mine(now)
+              ? { ...now, items: [...now.items, ...page.items], nextCursor: page.nextCursor, loading: false }
+              : now,
+          ),
+        (error: unknown) => setMore((now) => (mine(now) ? { ...now, loading: false, error } : now)),
+      );
+    },
+    [spaceId],
+  );
 
   const loadMore = useCallback(() => {
-    if (!spaceId || !data || rows.loading || !rows.nextCursor) return;
-    const current = generation.current;
-    setRows((now) => ({ ...now, loading: true }));
-    api<EventPage>(`/spaces/${spaceId}/events`, {
-      query: { q: view.q, ...data.window, limit: PAGE, cursor: rows.nextCursor },
-    }).then(
-      (page) => {
-        if (current !== generation.current) return;
-        setRows((now) => ({ items: [...now.items, ...page.items], nextCursor: page.nextCursor, loading: false }));
-      },
-      (failure: unknown) => {
-        if (current !== generation.current) return;
-        setRows((now) => ({ ...now, loading: false }));
-        setError(errorMessage(failure));
-      },
-    );
-  }, [spaceId, data, rows.loading, rows.nextCursor, view.q]);
+    if (!shown) return;
+    const from = rows ?? {
+      search: shown.search,
+      items: shown.page.items,
+      nextCursor: shown.page.nextCursor,
+      loading: false,
+      error: null,
+    };
+    if (!from.loading && !from.error) fetchMore(from);
+  }, [shown, rows, fetchMore]);
 
   const parsed = useMemo(() => parseQuery(draft), [draft]);
   // The buckets cover the whole window, so their sum is the number of matches.
-  const total = useMemo(() => data?.histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0) ?? 0, [data]);
+  const total = useMemo(() => shown?.histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0) ?? 0, [shown]);
+  const q = view?.q ?? '';
   const options = useMemo<Options>(() => {
-    const points = data?.histogram.buckets ?? [];
+    const points = shown?.histogram.buckets ?? [];
     return {
       chart: { height: 260 },
       rangeSelector: { enabled: false },
@@ -136,12 +141,7 @@ function EventLogScreen() {
           afterSetExtremes(event) {
             // Only the user's zoom (navigator) narrows the range, not a redraw with new data.
             if (!event.trigger || event.min === undefined || event.max === undefined) return;
-            change({
-              q: view.q,
-              range: null,
-              from: new Date(event.min).toISOString(),
-              to: new Date(event.max).toISOString(),
-            });
+            change({ q, range: null, from: new Date(event.min).toISOString(), to: new Date(event.max).toISOString() });
           },
         },
       },
@@ -150,10 +150,14 @@ function EventLogScreen() {
         { type: 'column', name: 'Blocked', data: points.map((b) => [Date.parse(b.time), b.blocked]) },
       ],
     };
-  }, [data, view.q, change]);
+  }, [shown, q, change]);
 
-  if (!spaceId) return <p role="status">Loading the event log…</p>;
+  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={results.retry} />;
+  if (!spaceId || !view) return <p role="status">Loading the event log…</p>;
   const { from, to } = absoluteRange(view, Date.now());
+  const failed = results.loaded.state === 'error' ? results.loaded.error : null;
+  const items = rows ? rows.items : (shown?.page.items ?? []);
+  const nextCursor = rows ? rows.nextCursor : (shown?.page.nextCursor ?? null);
   return (
     <div className="event-log">
       <form
@@ -202,13 +206,14 @@ function EventLogScreen() {
             : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
         </p>
       </form>
-      {error && <LoadError message={error} onRetry={() => setAttempt((n) => n + 1)} />}
-      {!data && !error && <p role="status">Loading events…</p>}
-      {data && (
+      {failed !== null && <Problem error={failed} onRetry={results.retry} />}
+      {rows?.error ? <Problem error={rows.error} onRetry={() => fetchMore(rows)} /> : null}
+      {!shown && failed === null && <p role="status">Loading events…</p>}
+      {shown && (
         <>
           <section className="card panel" aria-labelledby="histogram-title">
             <h2 id="histogram-title">
-              {total} events{view.q ? ` matching ${view.q}` : ''}
+              {total} events{shown.search.q ? ` matching ${shown.search.q}` : ''}
             </h2>
             <Highstock options={options} label="Events over time: all and blocked" height={260} />
           </section>
@@ -222,14 +227,16 @@ function EventLogScreen() {
                   change(next);
                 }}
               />
-              <nav className="card panel event-log__facets" aria-label="Facets" aria-busy={facetState.facets === null}>
-                {facetState.failed && (
-                  <LoadError message={facetState.failed} onRetry={() => setAttempt((n) => n + 1)} />
-                )}
-                {!facetState.facets && !facetState.failed && <p role="status">Counting values…</p>}
-                {facetState.facets &&
+              <nav
+                className="card panel event-log__facets"
+                aria-label="Facets"
+                aria-busy={facets.loaded.state !== 'ready'}
+              >
+                {facets.loaded.state === 'error' && <Problem error={facets.loaded.error} onRetry={facets.retry} />}
+                {facets.loaded.state === 'loading' && <p role="status">Counting values…</p>}
+                {facets.loaded.state === 'ready' &&
                   FACETS.map(([key, title, field]) => {
-                    const values = (facetState.facets as Facets)[key];
+                    const values = facets.loaded.state === 'ready' ? facets.loaded.data[key] : [];
                     return (
                       <section key={key} aria-label={title}>
                         <h3>{title}</h3>
@@ -243,9 +250,9 @@ function EventLogScreen() {
                                   type="button"
                                   className="facet"
                                   onClick={() => {
-                                    const q = addFilter(view.q, field, facet.value);
-                                    setDraft(q);
-                                    change({ ...view, q });
+                                    const next = addFilter(view.q, field, facet.value);
+                                    setDraft(next);
+                                    change({ ...view, q: next });
                                   }}
                                 >
                                   <span>{facet.value}</span> <span className="muted">{facet.count}</span>
@@ -262,19 +269,19 @@ function EventLogScreen() {
             <section className="card panel event-log__table" aria-labelledby="events-title">
               <div className="row event-log__table-head">
                 <h2 id="events-title">Events</h2>
-                <ExportButton spaceId={spaceId} query={view.q} from={data.window.from} to={data.window.to} />
+                <ExportButton spaceId={spaceId} query={shown.search.q} from={shown.search.from} to={shown.search.to} />
               </div>
-              {rows.items.length === 0 ? (
+              {items.length === 0 ? (
                 <Alert tone="info">
-                  No events in this range{view.q ? ' match the query' : ''}. Send events to a log source, or widen the
-                  time range.
+                  No events in this range{shown.search.q ? ' match the query' : ''}. Send events to a log source, or
+                  widen the time range.
                 </Alert>
               ) : (
                 <EventTable
-                  rows={rows.items}
+                  rows={items}
                   total={total}
-                  hasMore={rows.nextCursor !== null}
-                  loading={rows.loading}
+                  hasMore={nextCursor !== null && !rows?.error}
+                  loading={rows?.loading ?? false}
                   onLoadMore={loadMore}
                   onSelect={setSelected}
                 />

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
-import { eventLine, ingest } from '../sources/test-ingest.ts';
+import { eventLine, ingest } from '../shared/test-ingest.ts';
 import { ExportButton } from './ExportButton.tsx';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ApiErrorBody } from '../../../contract/errors.ts';
-import { apiUrl } from '../../lib/api.ts';
-import { ensureConfig } from '../../stores/config.ts';
+import { type ExportFormat, exportFormats } from '../../../contract/constants/events.ts';
+import { ApiError, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import './ExportButton.css';
 
@@ -14,8 +13,6 @@ export interface ExportButtonProps {
   readonly from: string;
   readonly to: string;
 }
-
-export type ExportFormat = 'ndjson' | 'csv';
 
 type State =
   | { readonly step: 'idle' }
@@ -58,22 +55,14 @@ function size(bytes: number): string {
 const count = (n: number) => n.toLocaleString('en');
 
 /** The server's file name from `Content-Disposition`, or a plain one. */
-function fileName(response: Response, format: ExportFormat): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+function fileName(headers: Headers, format: ExportFormat): string {
+  const match = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '');
   return match?.[1] ?? `spaceguard-events.${format}`;
 }
 
-/** The API's error message, with the field messages that say what to change. */
-async function failureOf(response: Response): Promise<string> {
-  let body: unknown = null;
-  try {
-    body = JSON.parse(await response.text());
-  } catch {
-    body = null;
-  }
-  const error = (body as Partial<ApiErrorBody> | null)?.error;
-  if (!error) return `The server answered ${response.status}. Try again in a moment.`;
-  const fields = Object.values(error.fields ?? {}).filter((text) => text !== error.message);
+/** The API's refusal, with the field messages that say what to change. */
+function refusalOf(error: ApiError): string {
+  const fields = Object.values(error.fields).filter((text) => text !== error.message);
   return [error.message, ...fields].join(' ');
 }
 
@@ -119,22 +108,25 @@ export function ExportButton({ spaceId, query, from, to }: ExportButtonProps) {
     running.current = job;
     setState({ step: 'running', format, rows: 0, total: null, bytes: 0 });
     try {
-      await ensureConfig();
-      const response = await fetch(apiUrl(`/spaces/${spaceId}/events/export`, { format, q: query, from, to }), {
-        credentials: 'include',
-        signal: controller.signal,
-      });
+      // Resolves only on 2xx; a refusal is thrown as ApiError with the fields that say what to change.
+      const response = await client.spaces[':spaceId'].events.export.$get(
+        { param: { spaceId }, query: { format, q: query, from, to } },
+        { init: { signal: controller.signal } },
+      );
       if (controller.signal.aborted) {
         response.body?.cancel().catch(() => undefined);
         return;
       }
-      if (!response.ok || !response.body) {
-        setState({ step: 'error', message: `Export failed: ${await failureOf(response)}` });
+      if (!response.body) {
+        setState({
+          step: 'error',
+          message: `Export failed: The server answered ${response.status}. Try again in a moment.`,
+        });
         return;
       }
       const header = response.headers.get('x-total-count');
       const total = header === null || Number.isNaN(Number(header)) ? null : Number(header);
-      const file = fileName(response, format);
+      const file = fileName(response.headers, format);
       const reader = response.body.getReader();
       job.reader = reader;
       const records = recordCounter(format);
@@ -157,6 +149,10 @@ export function ExportButton({ spaceId, query, from, to }: ExportButtonProps) {
       setState({ step: 'done', file, rows, total });
     } catch (error) {
       if (controller.signal.aborted) return;
+      if (error instanceof ApiError) {
+        setState({ step: 'error', message: `Export failed: ${refusalOf(error)}` });
+        return;
+      }
       const reason = error instanceof Error ? error.message : String(error);
       setState({ step: 'error', message: `Export failed: the download broke off (${reason}). Try again.` });
     } finally {
@@ -178,7 +174,7 @@ export function ExportButton({ spaceId, query, from, to }: ExportButtonProps) {
     <div className="sg-export">
       <fieldset className="sg-export__buttons" disabled={busy}>
         <legend className="visually-hidden">Export the current result</legend>
-        {(['ndjson', 'csv'] as const).map((format) => (
+        {exportFormats.map((format) => (
           <button key={format} type="button" className="button secondary" onClick={() => start(format)}>
             Export {LABELS[format]}
           </button>

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import type { EventLogView } from '../shared/event-log-url.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
-import type { EventLogView } from './event-log-url.ts';
 import { SavedSearches } from './SavedSearches.tsx';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

@@ -1,14 +1,16 @@
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { atLeast } from '../../../contract/constants/roles.ts';
-import type { SavedSearch, SavedSearchPage } from '../../../contract/saved-searches.ts';
-import type { Space } from '../../../contract/spaces.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import type { SavedSearch } from '../../../contract/saved-searches.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
+import { $savedSearches, SAVED_SEARCH_PAGE_SIZE } from '../../stores/events.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $space } from '../../stores/space.ts';
 import { Alert } from '../shared/Alert.tsx';
+import type { EventLogView } from '../shared/event-log-url.ts';
 import { Field } from '../shared/Field.tsx';
-import { LoadError } from '../shared/LoadError.tsx';
-import { useLoad } from '../shared/use-load.ts';
+import { Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
 import { text, useSubmit } from '../shared/use-submit.ts';
-import type { EventLogView } from './event-log-url.ts';
 import './SavedSearches.css';
 
 export interface SavedSearchesProps {
@@ -40,51 +42,45 @@ function bodyOf(name: string, view: EventLogView) {
     : { name, query: view.q, from: view.from, to: view.to };
 }
 
-interface Loaded {
-  readonly role: Space['role'];
-  readonly items: readonly SavedSearch[];
-  readonly nextCursor: string | null;
+/** Saved searches in first-page order, then the pages after it, each once (a refreshed first page may repeat some). */
+function merged(first: readonly SavedSearch[], later: readonly SavedSearch[]): SavedSearch[] {
+  const seen = new Set(first.map((search) => search.id));
+  return [...first, ...later.filter((search) => !seen.has(search.id))];
 }
-
-const PAGE = 100;
 
 /** The event log's saved searches: everyone picks one to apply it; analysts and up save the current view and delete. */
 export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps) {
-  const base = `/spaces/${spaceId}/saved-searches`;
-  const load = useCallback(async (): Promise<Loaded> => {
-    const [space, page] = await Promise.all([
-      api<Space>(`/spaces/${spaceId}`),
-      api<SavedSearchPage>(base, { query: { limit: PAGE } }),
-    ]);
-    return { role: space.role, items: page.items, nextCursor: page.nextCursor };
-  }, [spaceId, base]);
-  const { loaded, reload } = useLoad(load);
-  // Pages after the first, and what was added or removed since the last load.
+  const space = useApi($space);
+  const firstPage = useApi($savedSearches);
+  const loaded = all(space.loaded, firstPage.loaded);
+  // Pages after the first ("Show more"), and what was deleted here before the list answers again.
   const [more, setMore] = useState<{ items: SavedSearch[]; nextCursor: string | null } | null>(null);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [name, setName] = useState('');
   const headingId = useId();
+  const searches = client.spaces[':spaceId']['saved-searches'];
 
-  const refresh = () => {
-    setMore(null);
-    setRemoved(new Set());
-    reload();
+  const retry = (): void => {
+    space.retry();
+    firstPage.retry();
   };
 
   const submit = useSubmit(async (form) => {
-    const saved = await api<SavedSearch>(base, { method: 'POST', body: bodyOf(text(form, 'name').trim(), current) });
+    const saved = await call(searches.$post({ param: { spaceId }, json: bodyOf(text(form, 'name').trim(), current) }));
     setName('');
     setNotice({ tone: 'success', text: `Saved “${saved.name}”.` });
-    refresh();
+    setMore(null);
+    invalidateApi('saved-searches');
   });
 
   const remove = async (search: SavedSearch) => {
     setNotice(null);
     try {
-      await api(`${base}/${search.id}`, { method: 'DELETE' });
+      await call(searches[':id'].$delete({ param: { spaceId, id: search.id } }));
       setRemoved((before) => new Set(before).add(search.id));
       setNotice({ tone: 'success', text: `Deleted “${search.name}”.` });
+      invalidateApi('saved-searches');
     } catch (error) {
       setNotice({ tone: 'error', text: `Could not delete “${search.name}”: ${errorMessage(error)}` });
     }
@@ -92,7 +88,9 @@ export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps)
 
   const showMore = async (cursor: string) => {
     try {
-      const page = await api<SavedSearchPage>(base, { query: { limit: PAGE, cursor } });
+      const page = await call(
+        searches.$get({ param: { spaceId }, query: { limit: String(SAVED_SEARCH_PAGE_SIZE), cursor } }),
+      );
       setMore((before) => ({ items: [...(before?.items ?? []), ...page.items], nextCursor: page.nextCursor }));
     } catch (error) {
       setNotice({ tone: 'error', text: `Could not load more saved searches: ${errorMessage(error)}` });
@@ -107,12 +105,12 @@ export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps)
       </p>
     );
   } else if (loaded.state === 'error') {
-    body = <LoadError message={errorMessage(loaded.error)} onRetry={reload} />;
+    body = <Problem error={loaded.error} onRetry={retry} />;
   } else {
-    const { role } = loaded.data;
+    const [{ role }, page] = loaded.data;
     const analyst = atLeast(role, 'analyst');
-    const items = [...loaded.data.items, ...(more?.items ?? [])].filter((s) => !removed.has(s.id));
-    const nextCursor = more ? more.nextCursor : loaded.data.nextCursor;
+    const items = merged(page.items, more?.items ?? []).filter((search) => !removed.has(search.id));
+    const nextCursor = more ? more.nextCursor : page.nextCursor;
     // Field messages other than the name's concern the current view (query, range): said for the whole form.
     const viewProblems = Object.entries(submit.fields)
       .filter(([field]) => field !== 'name')

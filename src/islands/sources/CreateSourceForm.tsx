@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { parseSourceKind, sourceKindOptions } from '../../../contract/constants/sources.ts';
 import type { CreatedSource, SourceKind } from '../../../contract/sources.ts';
-import { api } from '../../lib/api.ts';
-import { SelectField } from '../shared/SelectField.tsx';
+import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
+import { SelectField } from '../shared/SelectField.tsx';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
 
 interface Props {
@@ -20,10 +20,9 @@ export function CreateSourceForm({ spaceId, onCreated }: Props) {
   const submit = useSubmit(async (form) => {
     const chosen = parseSourceKind(text(form, 'kind'));
     if (!chosen) throw new FormProblem({ kind: 'Choose what the source sends.' });
-    const created = await api<CreatedSource>(`/spaces/${spaceId}/sources`, {
-      method: 'POST',
-      body: { name: text(form, 'name'), kind: chosen },
-    });
+    const created = await call(
+      client.spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: text(form, 'name'), kind: chosen } }),
+    );
     setName('');
     onCreated(created);
   });

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import type { SourceKind, TestSourceAnswer } from '../../../contract/sources.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { dateTime } from '../shared/format.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
+import { dateTime } from '../shared/format.ts';
 import { LineErrors } from './LineErrors.tsx';
 
 interface Props {
@@ -42,10 +42,9 @@ export function ParserTest({ spaceId, sourceId, kind }: Props) {
     setProblem(null);
     try {
       setAnswer(
-        await api<TestSourceAnswer>(`/spaces/${spaceId}/sources/${sourceId}/test`, {
-          method: 'POST',
-          body: { sample },
-        }),
+        await call(
+          client.spaces[':spaceId'].sources[':id'].test.$post({ param: { spaceId, id: sourceId }, json: { sample } }),
+        ),
       );
     } catch (error) {
       setProblem(errorMessage(error));

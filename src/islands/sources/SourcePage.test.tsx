@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
+import { eventLine, ingest } from '../shared/test-ingest.ts';
 import SourcePage from './SourcePage.tsx';
-import { eventLine, ingest } from './test-ingest.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 

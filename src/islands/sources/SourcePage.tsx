@@ -1,109 +1,97 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useState } from 'react';
 import { atLeast } from '../../../contract/constants/roles.ts';
 import { sourceKindLabels } from '../../../contract/constants/sources.ts';
-import type { CreatedSource, SourceDetail } from '../../../contract/sources.ts';
-import type { Space } from '../../../contract/spaces.ts';
-import { ApiError, api, errorMessage } from '../../lib/api.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
+import { buildPath } from '../../lib/routes.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $routeId } from '../../stores/route.ts';
+import { $source } from '../../stores/sources.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
+import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateOnly } from '../shared/format.ts';
 import { navigate } from '../shared/navigate.ts';
-import { noSpaceError, ScreenProblem } from '../shared/Problem.tsx';
-import { Alert } from '../shared/Alert.tsx';
-import { LoadError } from '../shared/LoadError.tsx';
-import { useLoad } from '../shared/use-load.ts';
-import { useSignedIn } from '../shared/use-signed-in.ts';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
 import { IngestCommand } from './IngestCommand.tsx';
 import { LineErrors } from './LineErrors.tsx';
 import { ParserTest } from './ParserTest.tsx';
 import { SourceEditForm } from './SourceEditForm.tsx';
 import { SourceFigures } from './SourceFigures.tsx';
-import { eventLogPath, useSourceRoute } from './source-route.ts';
 import { TokenReveal } from './TokenReveal.tsx';
-import { useVisibleRefresh } from './use-visible-refresh.ts';
-import '../management/management.css';
+import '../shared/panels.css';
 import './sources.css';
-
-interface PageData {
-  readonly space: Space;
-  readonly source: SourceDetail;
-  readonly loadedAt: number;
-}
-
-/** The space exists and the caller belongs to it, but it has no source with this id. */
-class SourceMissing extends Error {}
-
-async function loadSource(spaceId: string, sourceId: string): Promise<PageData> {
-  const [space, source] = await Promise.allSettled([
-    api<Space>(`/spaces/${spaceId}`),
-    api<SourceDetail>(`/spaces/${spaceId}/sources/${sourceId}`),
-  ]);
-  if (space.status === 'rejected') throw space.reason;
-  if (source.status === 'rejected') {
-    if (source.reason instanceof ApiError && source.reason.status === 404) throw new SourceMissing();
-    throw source.reason;
-  }
-  return { space: space.value, source: source.value, loadedAt: Date.now() };
-}
 
 interface Notice {
   readonly tone: 'error' | 'success';
   readonly text: string;
 }
 
+/** What a source id this space does not have reads as: the page's own heading and a way back. */
+const SOURCE_MISSING = (
+  <div className="sg-missing">
+    <h2>Log source not found</h2>
+    <p>This space has no log source with this id. It may have been deleted, or the link is mistyped.</p>
+  </div>
+);
+
+/** The event log of a space, where its sources are listed. */
+const eventLogPath = (spaceId: string): string => buildPath('/console/siem/{space_id}', { space_id: spaceId });
+
 /** /console/siem/manage/{space_id}/{id}: one log source, its token and ingest command, parser test and errors. */
 export function SourcePage() {
-  const { me, error: meError, retry } = useSignedIn();
-  const route = useSourceRoute();
-  const load = useCallback(
-    () =>
-      route?.spaceId && route.sourceId ? loadSource(route.spaceId, route.sourceId) : Promise.reject(noSpaceError()),
-    [route],
-  );
-  const { loaded, reload } = useLoad(me && route ? load : null);
+  const spaceId = useStore($spaceId);
+  const sourceId = useStore($routeId);
+  const space = useApi($space);
+  const detail = useApi($source);
   const [token, setToken] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleted, setDeleted] = useState<string | null>(null);
+  const retry = (): void => {
+    space.retry();
+    detail.retry();
+  };
+  // The source's figures and what lists it; the space's own answer does not change with a source.
+  const reload = (): void => invalidateApi('source', 'sources');
 
-  useVisibleRefresh(reload);
-
-  if (meError) return <LoadError message={meError} onRetry={retry} />;
-  if (deleted !== null && route?.spaceId) {
+  if (deleted !== null && spaceId) {
     return (
       <div className="card panel" role="status">
         <p>Source “{deleted}” was deleted with its events. Taking you back to the event log…</p>
-        <a href={eventLogPath(route.spaceId)}>Back to the event log</a>
+        <a href={eventLogPath(spaceId)}>Back to the event log</a>
       </div>
     );
   }
-  if (loaded.state === 'loading')
+  if (spaceId === null || sourceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
+  // Whether the space is the caller's decides what a missing source means, so the space answers first.
+  if (space.loaded.state === 'error') return <Problem error={space.loaded.error} onRetry={retry} />;
+  const loaded = all(space.loaded, detail.loaded);
+  if (spaceId === undefined || space.loaded.state === 'loading' || loaded.state === 'loading')
     return (
       <p className="muted" role="status">
         Loading the log source…
       </p>
     );
   if (loaded.state === 'error') {
-    if (loaded.error instanceof SourceMissing && route?.spaceId) {
-      return (
-        <div className="card panel sg-missing">
-          <h2>Log source not found</h2>
-          <p>This space has no log source with this id. It may have been deleted, or the link is mistyped.</p>
-          <a className="button secondary" href={eventLogPath(route.spaceId)}>
-            Back to the event log and its sources
-          </a>
-        </div>
-      );
-    }
-    return <ScreenProblem error={loaded.error} onRetry={reload} />;
+    return (
+      <Problem
+        error={loaded.error}
+        onRetry={retry}
+        notFound={SOURCE_MISSING}
+        back={{ href: eventLogPath(spaceId), label: 'Back to the event log and its sources' }}
+      />
+    );
   }
 
-  const { space, source, loadedAt } = loaded.data;
-  const admin = atLeast(space.role, 'admin');
-  const base = `/spaces/${space.id}/sources/${source.id}`;
+  const [{ id, role, retentionDays }, source] = loaded.data;
+  const admin = atLeast(role, 'admin');
+  const param = { spaceId: id, id: source.id };
 
   const rotate = async (): Promise<void> => {
     try {
-      const rotated = await api<CreatedSource>(`${base}/token`, { method: 'POST' });
+      const rotated = await call(client.spaces[':spaceId'].sources[':id'].token.$post({ param }));
       setToken(rotated.token);
       setNotice(null);
       reload();
@@ -113,9 +101,10 @@ export function SourcePage() {
   };
   const remove = async (): Promise<void> => {
     try {
-      await api(base, { method: 'DELETE' });
+      await call(client.spaces[':spaceId'].sources[':id'].$delete({ param }));
       setDeleted(source.name);
-      navigate(eventLogPath(space.id));
+      invalidateApi('sources');
+      navigate(eventLogPath(id));
     } catch (error) {
       setNotice({ tone: 'error', text: `The source was not deleted: ${errorMessage(error)}` });
     }
@@ -124,15 +113,15 @@ export function SourcePage() {
   return (
     <div className="stack sg-source-page">
       <p>
-        <a href={eventLogPath(space.id)}>← Security events and log sources</a>
+        <a href={eventLogPath(id)}>← Security events and log sources</a>
       </p>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <Section id="sg-source-heading" title={source.name}>
         <p className="muted">
           {sourceKindLabels[source.kind]} · created {dateOnly(source.createdAt)}
         </p>
-        <SourceFigures source={source} spaceRetentionDays={space.retentionDays} now={loadedAt} />
-        <button type="button" className="button secondary" onClick={reload}>
+        <SourceFigures source={source} spaceRetentionDays={retentionDays} now={Date.now()} />
+        <button type="button" className="button secondary" onClick={() => invalidateApi('source')}>
           Refresh figures
         </button>
       </Section>
@@ -163,7 +152,7 @@ export function SourcePage() {
 
       <Section id="sg-source-test-heading" title="Parser test">
         {admin ? (
-          <ParserTest spaceId={space.id} sourceId={source.id} kind={source.kind} />
+          <ParserTest spaceId={id} sourceId={source.id} kind={source.kind} />
         ) : (
           <p className="muted">Only admins and owners of this space can run the parser test.</p>
         )}
@@ -188,12 +177,7 @@ export function SourcePage() {
 
       {admin && (
         <Section id="sg-source-settings-heading" title="Settings">
-          <SourceEditForm
-            key={source.id}
-            source={source}
-            spaceRetentionDays={space.retentionDays}
-            onSaved={() => reload()}
-          />
+          <SourceEditForm key={source.id} source={source} spaceRetentionDays={retentionDays} onSaved={reload} />
         </Section>
       )}
 

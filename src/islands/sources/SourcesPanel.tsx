@@ -1,58 +1,44 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useState } from 'react';
 import { atLeast } from '../../../contract/constants/roles.ts';
-import type { CreatedSource, Source } from '../../../contract/sources.ts';
-import type { Space } from '../../../contract/spaces.ts';
-import { api } from '../../lib/api.ts';
+import type { CreatedSource } from '../../../contract/sources.ts';
+import { buildPath } from '../../lib/routes.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $sources } from '../../stores/sources.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
-import { noSpaceError, ScreenProblem } from '../shared/Problem.tsx';
-import { useSpaceId } from '../management/use-space-id.ts';
-import { LoadError } from '../shared/LoadError.tsx';
-import { useLoad } from '../shared/use-load.ts';
-import { useSignedIn } from '../shared/use-signed-in.ts';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
 import { CreateSourceForm } from './CreateSourceForm.tsx';
 import { SourcesTable } from './SourcesTable.tsx';
-import { sourcePath } from './source-route.ts';
 import { TokenReveal } from './TokenReveal.tsx';
-import { useVisibleRefresh } from './use-visible-refresh.ts';
-import '../management/management.css';
+import '../shared/panels.css';
 import './sources.css';
-
-interface PanelData {
-  readonly space: Space;
-  readonly sources: readonly Source[];
-  readonly loadedAt: number;
-}
-
-async function loadPanel(spaceId: string): Promise<PanelData> {
-  const [space, list] = await Promise.all([
-    api<Space>(`/spaces/${spaceId}`),
-    api<{ items: Source[] }>(`/spaces/${spaceId}/sources`),
-  ]);
-  return { space, sources: list.items, loadedAt: Date.now() };
-}
 
 /** The log sources of the event log page: ingest rate, last event and errors of each; admins add sources. */
 export function SourcesPanel() {
-  const { me, error: meError, retry } = useSignedIn();
-  const spaceId = useSpaceId();
-  const load = useCallback(() => (spaceId ? loadPanel(spaceId) : Promise.reject(noSpaceError())), [spaceId]);
-  const { loaded, reload } = useLoad(me && spaceId !== undefined ? load : null);
+  const spaceId = useStore($spaceId);
+  const space = useApi($space);
+  const sources = useApi($sources);
   const [created, setCreated] = useState<CreatedSource | null>(null);
-
-  useVisibleRefresh(reload);
+  const loaded = all(space.loaded, sources.loaded);
+  const retry = (): void => {
+    space.retry();
+    sources.retry();
+  };
 
   let body: ReactNode;
-  if (meError) body = <LoadError message={meError} onRetry={retry} />;
+  if (spaceId === null) body = <Problem error={noSpaceError()} onRetry={retry} />;
   else if (loaded.state === 'loading')
     body = (
       <p className="muted" role="status">
         Loading log sources…
       </p>
     );
-  else if (loaded.state === 'error') body = <ScreenProblem error={loaded.error} onRetry={reload} />;
+  else if (loaded.state === 'error') body = <Problem error={loaded.error} onRetry={retry} />;
   else {
-    const { space, sources, loadedAt } = loaded.data;
-    const admin = atLeast(space.role, 'admin');
+    const [{ id, role }, { items }] = loaded.data;
+    const admin = atLeast(role, 'admin');
     body = (
       <>
         <div className="row sg-sources-head">
@@ -60,11 +46,11 @@ export function SourcesPanel() {
             Each source has its own ingest token. Open a source for its token, the command to send events, the parser
             test and its refused lines.
           </p>
-          <button type="button" className="button secondary" onClick={reload}>
+          <button type="button" className="button secondary" onClick={() => invalidateApi('space', 'sources')}>
             Refresh
           </button>
         </div>
-        {sources.length === 0 ? (
+        {items.length === 0 ? (
           <p className="sg-empty">
             No log sources yet.{' '}
             {admin
@@ -72,12 +58,15 @@ export function SourcesPanel() {
               : 'An admin or owner of this space can add one.'}
           </p>
         ) : (
-          <SourcesTable spaceId={space.id} sources={sources} now={loadedAt} />
+          <SourcesTable spaceId={id} sources={items} now={Date.now()} />
         )}
         {created && (
           <div className="sg-created">
             <TokenReveal token={created.token} title={`Source “${created.name}” created.`} />
-            <a className="button secondary" href={sourcePath(space.id, created.id)}>
+            <a
+              className="button secondary"
+              href={buildPath('/console/siem/manage/{space_id}/{id}', { space_id: id, id: created.id })}
+            >
               Open the page of {created.name}
             </a>
           </div>
@@ -86,10 +75,10 @@ export function SourcesPanel() {
           <section className="sg-create" aria-labelledby="sg-create-source-heading">
             <h3 id="sg-create-source-heading">Add a log source</h3>
             <CreateSourceForm
-              spaceId={space.id}
+              spaceId={id}
               onCreated={(source) => {
                 setCreated(source);
-                reload();
+                invalidateApi('sources');
               }}
             />
           </section>

@@ -1,7 +1,7 @@
 import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import type { Source } from '../../../contract/sources.ts';
+import { buildPath } from '../../lib/routes.ts';
 import { LastEvent } from './LastEvent.tsx';
-import { sourcePath } from './source-route.ts';
 
 interface Props {
   readonly spaceId: string;
@@ -31,7 +31,9 @@ export function SourcesTable({ spaceId, sources, now }: Props) {
           {sources.map((source) => (
             <tr key={source.id}>
               <th scope="row">
-                <a href={sourcePath(spaceId, source.id)}>{source.name}</a>
+                <a href={buildPath('/console/siem/manage/{space_id}/{id}', { space_id: spaceId, id: source.id })}>
+                  {source.name}
+                </a>
               </th>
               <td>{sourceKindLabels[source.kind]}</td>
               <td className="sg-num">{source.eventsLastHour.toLocaleString()}</td>
