@@ -21,7 +21,8 @@ export function readRoute(pathname: string = location.pathname): void {
 }
 
 onMount($route, () => {
-  readRoute();
+  // Pre-rendering (islands' server render at build time) has no address bar: the route stays unknown there.
+  if (typeof location !== 'undefined') readRoute();
 });
 
 /** The space of the URL: undefined before hydration, null when the URL names none. */

@@ -58,6 +58,12 @@ function saveColorMode(mode: ColorMode): void {
 // The colour mode follows the signed-in user: a change from any toggle is saved to the profile.
 $colorMode.listen(saveColorMode);
 
+/** Ends this session on the server, then opens the sign-in page; a failure is thrown for the caller to show. */
+export async function signOut(): Promise<void> {
+  await call(client.auth.logout.$post());
+  location.assign('/auth/login');
+}
+
 /** Sends a signed-out visitor to sign in, coming back here afterwards. */
 export function signInUrl(here: Location = location): string {
   return `/auth/login?next=${encodeURIComponent(here.pathname + here.search)}`;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api, errorMessage } from '../../lib/api.ts';
-import { paramsOf } from '../../lib/route-params.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
+import { $route } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { ResendActivation } from './ResendActivation.tsx';
@@ -11,8 +11,8 @@ type State = { kind: 'working' } | { kind: 'active' } | { kind: 'failed'; messag
 function ActivationScreen() {
   const [state, setState] = useState<State>({ kind: 'working' });
   useEffect(() => {
-    const token = paramsOf(location.pathname).token ?? '';
-    api('/auth/activate', { method: 'POST', body: { token } }).then(
+    const token = $route.get()?.params.token ?? '';
+    call(client.auth.activate.$post({ json: { token } })).then(
       () => setState({ kind: 'active' }),
       (error: unknown) => setState({ kind: 'failed', message: errorMessage(error) }),
     );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
@@ -10,14 +10,16 @@ import { text, useSubmit } from '../shared/use-submit.ts';
 /** Asks for a reset link (captcha action `forgot`); the answer never tells whether the address exists. */
 function ForgotForm() {
   const [answer, setAnswer] = useState<string | null>(null);
-  const { pending, error, fields, onSubmit } = useSubmit(async (form) => {
-    const captchaToken = await executeCaptcha('forgot');
-    const result = await api<{ message: string }>('/auth/forgot', {
-      method: 'POST',
-      body: { email: text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) },
-    });
-    setAnswer(result.message);
-  });
+  const { pending, error, fields, onSubmit } = useSubmit(
+    async (form) => {
+      const captchaToken = await executeCaptcha('forgot');
+      const result = await call(
+        client.auth.forgot.$post({ json: { email: text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) } }),
+      );
+      setAnswer(result.message);
+    },
+    { fields: ['email'] },
+  );
   return (
     <Form onSubmit={onSubmit} pending={pending}>
       {answer && <Alert tone="success">{answer}</Alert>}

@@ -1,5 +1,4 @@
-import type { Me } from '../../../contract/me.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
 import { adoptProfileColorMode, safeNext } from '../../stores/session.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -10,15 +9,23 @@ import { text, useSubmit } from '../shared/use-submit.ts';
 
 /** Sign in with email and password (captcha action `login`), then on to `next` or /auth/landing. */
 function LoginForm() {
-  const { pending, error, fields, onSubmit } = useSubmit(async (form) => {
-    const captchaToken = await executeCaptcha('login');
-    const me = await api<Me>('/auth/login', {
-      method: 'POST',
-      body: { email: text(form, 'email'), password: text(form, 'password'), ...(captchaToken ? { captchaToken } : {}) },
-    });
-    adoptProfileColorMode(me);
-    location.assign(safeNext(new URLSearchParams(location.search).get('next')));
-  });
+  const { pending, error, fields, onSubmit } = useSubmit(
+    async (form) => {
+      const captchaToken = await executeCaptcha('login');
+      const me = await call(
+        client.auth.login.$post({
+          json: {
+            email: text(form, 'email'),
+            password: text(form, 'password'),
+            ...(captchaToken ? { captchaToken } : {}),
+          },
+        }),
+      );
+      adoptProfileColorMode(me);
+      location.assign(safeNext(new URLSearchParams(location.search).get('next')));
+    },
+    { fields: ['email', 'password'] },
+  );
   return (
     <Form onSubmit={onSubmit} pending={pending}>
       {error && <Alert tone="error">{error}</Alert>}

@@ -1,30 +1,34 @@
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
+import { PasswordFields } from '../shared/PasswordFields.tsx';
+import { passwordProblem } from '../shared/password-strength.ts';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
-import { PasswordFields } from './PasswordFields.tsx';
-import { passwordProblem } from './password-strength.ts';
 import { ResendActivation } from './ResendActivation.tsx';
 
 /** Create an account (captcha action `register`), then "check your mail" with the activation link sent. */
 function RegisterForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { pending, error, fields, onSubmit } = useSubmit(async (form) => {
-    const password = text(form, 'password');
-    const problem = passwordProblem(password);
-    if (problem) throw new FormProblem({ password: problem });
-    const captchaToken = await executeCaptcha('register');
-    const email = text(form, 'email');
-    await api('/auth/register', {
-      method: 'POST',
-      body: { name: text(form, 'name'), email, password, ...(captchaToken ? { captchaToken } : {}) },
-    });
-    setSentTo(email);
-  });
+  const { pending, error, fields, onSubmit } = useSubmit(
+    async (form) => {
+      const password = text(form, 'password');
+      const problem = passwordProblem(password);
+      if (problem) throw new FormProblem({ password: problem });
+      const captchaToken = await executeCaptcha('register');
+      const email = text(form, 'email');
+      await call(
+        client.auth.register.$post({
+          json: { name: text(form, 'name'), email, password, ...(captchaToken ? { captchaToken } : {}) },
+        }),
+      );
+      setSentTo(email);
+    },
+    { fields: ['name', 'email', 'password'] },
+  );
   if (sentTo) {
     return (
       <div className="stack">

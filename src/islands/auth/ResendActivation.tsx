@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
@@ -14,14 +14,19 @@ interface Props {
 /** Sends a new activation link; the answer is the same whether the address exists or not. */
 export function ResendActivation({ email }: Props) {
   const [answer, setAnswer] = useState<string | null>(null);
-  const { pending, error, fields, onSubmit } = useSubmit(async (form) => {
-    const captchaToken = await executeCaptcha('register');
-    const result = await api<{ message: string }>('/auth/activate/resend', {
-      method: 'POST',
-      body: { email: email ?? text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) },
-    });
-    setAnswer(result.message);
-  });
+  const { pending, error, fields, onSubmit } = useSubmit(
+    async (form) => {
+      const captchaToken = await executeCaptcha('register');
+      const result = await call(
+        client.auth.activate.resend.$post({
+          json: { email: email ?? text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) },
+        }),
+      );
+      setAnswer(result.message);
+    },
+    // A known address is not a field here: a message about it goes above the button.
+    { fields: email ? [] : ['email'] },
+  );
   return (
     <Form onSubmit={onSubmit} pending={pending}>
       {answer && <Alert tone="success">{answer}</Alert>}

@@ -1,24 +1,27 @@
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { paramsOf } from '../../lib/route-params.ts';
+import { call, client } from '../../lib/api.ts';
+import { $route } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Form } from '../shared/Form.tsx';
+import { PasswordFields } from '../shared/PasswordFields.tsx';
+import { passwordProblem } from '../shared/password-strength.ts';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
-import { PasswordFields } from './PasswordFields.tsx';
-import { passwordProblem } from './password-strength.ts';
 
 /** Chooses a new password with the mailed token (single use, 1 h); every other session ends. */
 function ResetForm() {
   const [done, setDone] = useState(false);
-  const { pending, error, fields, onSubmit } = useSubmit(async (form) => {
-    const password = text(form, 'password');
-    const problem = passwordProblem(password);
-    if (problem) throw new FormProblem({ password: problem });
-    if (password !== text(form, 'confirm')) throw new FormProblem({ confirm: 'The two passwords are not the same.' });
-    await api('/auth/reset', { method: 'POST', body: { token: paramsOf(location.pathname).token ?? '', password } });
-    setDone(true);
-  });
+  const { pending, error, fields, onSubmit } = useSubmit(
+    async (form) => {
+      const password = text(form, 'password');
+      const problem = passwordProblem(password);
+      if (problem) throw new FormProblem({ password: problem });
+      if (password !== text(form, 'confirm')) throw new FormProblem({ confirm: 'The two passwords are not the same.' });
+      await call(client.auth.reset.$post({ json: { token: $route.get()?.params.token ?? '', password } }));
+      setDone(true);
+    },
+    { fields: ['token', 'password', 'confirm'] },
+  );
   if (done) {
     return (
       <Alert tone="success">

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { buildPath, matchRoute } from '../../lib/routes.ts';
-import { ensureConfig } from '../../stores/config.ts';
-import { $currentSpaceId } from '../../stores/space.ts';
+import { useEffect } from 'react';
+import { buildPath } from '../../lib/routes.ts';
+import { rememberSpace } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { CONSOLE_AREAS } from './console-areas.ts';
+import { useHere } from './use-here.ts';
 import './ConsoleNav.css';
 
 interface Props {
@@ -13,17 +13,11 @@ interface Props {
 
 /** The console's navigation rail: every area of the current space, the current one marked. */
 function ConsoleNav({ compact = false }: Props) {
-  // The shell is shared by every space: read the space and current route from the URL after hydration.
-  const [here, setHere] = useState<{ spaceId: string; pattern: string } | null>(null);
+  const here = useHere();
+  const spaceId = here?.spaceId;
   useEffect(() => {
-    const match = matchRoute(location.pathname);
-    const spaceId = match?.params.space_id;
-    if (match && spaceId) {
-      setHere({ spaceId, pattern: match.route.pattern });
-      // Remembered in the storage the runtime config names, so wait for it.
-      void ensureConfig().then(() => $currentSpaceId.set(spaceId));
-    }
-  }, []);
+    if (spaceId) rememberSpace(spaceId);
+  }, [spaceId]);
   return (
     <nav className={`console-nav${compact ? ' console-nav--compact' : ''}`} aria-label="Console">
       <ul>

@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { SpaceCard } from '../../../contract/spaces.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { buildPath, matchRoute } from '../../lib/routes.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { buildPath } from '../../lib/routes.ts';
+import { signOut } from '../../stores/session.ts';
+import { $spaces } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
+import { useApi } from '../shared/use-api.ts';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { CONSOLE_AREAS } from './console-areas.ts';
+import { useHere } from './use-here.ts';
 import './ConsoleUser.css';
 
 /** The area pattern to open in another space: the current area's list, or the overview. */
@@ -16,24 +19,14 @@ function areaPatternFor(pattern: string): string {
 /** The console's space switcher and user menu; signed-out visitors are sent to sign in and back. */
 function ConsoleUser() {
   const { me, error } = useSignedIn();
-  const [spaces, setSpaces] = useState<SpaceCard[]>([]);
-  const [here, setHere] = useState<{ spaceId: string; pattern: string } | null>(null);
+  const { loaded } = useApi($spaces);
+  const here = useHere();
   const [open, setOpen] = useState(false);
-  const [menuError, setMenuError] = useState<string | null>(null);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const match = matchRoute(location.pathname);
-    if (match?.params.space_id) setHere({ spaceId: match.params.space_id, pattern: match.route.pattern });
-  }, []);
-  useEffect(() => {
-    if (!me) return;
-    api<{ items: SpaceCard[] }>('/spaces').then(
-      (list) => setSpaces(list.items),
-      (failure: unknown) => setMenuError(errorMessage(failure)),
-    );
-  }, [me]);
+  const spaces = loaded.state === 'ready' ? loaded.data.items : [];
+  const menuError = signOutError ?? (loaded.state === 'error' ? errorMessage(loaded.error) : null);
   useEffect(() => {
     if (!open) return;
     const close = (event: KeyboardEvent): void => {
@@ -46,12 +39,11 @@ function ConsoleUser() {
     return () => document.removeEventListener('keydown', close);
   }, [open]);
 
-  const signOut = async (): Promise<void> => {
+  const leave = async (): Promise<void> => {
     try {
-      await api('/auth/logout', { method: 'POST' });
-      location.assign('/auth/login');
+      await signOut();
     } catch (failure) {
-      setMenuError(errorMessage(failure));
+      setSignOutError(errorMessage(failure));
     }
   };
 
@@ -102,7 +94,7 @@ function ConsoleUser() {
                 <a href="/profile">Profile</a>
               </li>
               <li>
-                <button type="button" className="button secondary" onClick={() => void signOut()}>
+                <button type="button" className="button secondary" onClick={() => void leave()}>
                   Sign out
                 </button>
               </li>

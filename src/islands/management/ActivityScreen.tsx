@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Activity, ActivityPage } from '../../../contract/activity.ts';
-import type { Member } from '../../../contract/members.ts';
-import { ApiError, api, apiUrl, errorMessage } from '../../lib/api.ts';
+import type { ExportFormat } from '../../../contract/constants/events.ts';
+import { ApiError, client, errorMessage, hrefOf } from '../../lib/api.ts';
+import { activityFirstPage, loadActivityPage } from '../../stores/activity.ts';
 import { $config } from '../../stores/config.ts';
+import { $members } from '../../stores/members.ts';
+import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { noSpaceError, ScreenProblem } from '../shared/Problem.tsx';
-import { useLoad } from '../shared/use-load.ts';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { useApi } from '../shared/use-api.ts';
 import { ActivityFilterForm } from './ActivityFilterForm.tsx';
 import { ActivityTable } from './ActivityTable.tsx';
 import {
@@ -18,22 +21,23 @@ import {
   NO_FILTERS,
   parseFilters,
 } from './activity-filters.ts';
-import { requireMe } from './members-data.ts';
-import { useSpaceId } from './use-space-id.ts';
 import './management.css';
 
-const PAGE_SIZE = 50;
-
-interface FirstPage {
-  readonly page: ActivityPage;
-  readonly members: readonly Member[];
+/** Pages loaded with "Load more", after the first page whose last record `after` names. */
+interface More {
+  readonly after: string;
+  readonly items: readonly Activity[];
+  readonly nextCursor: string | null;
 }
 
 /** /console/management/activity/{space_id}: the audit log with filters in the URL, "Load more" and export. */
 export function ActivityScreen() {
-  const spaceId = useSpaceId();
+  const spaceId = useStore($spaceId);
   const [filters, setFilters] = useState<ActivityFilters | null>(null);
-  const [more, setMore] = useState<ActivityPage | null>(null);
+  const firstPage = useMemo(() => activityFirstPage(filters && filterQuery(filters)), [filters]);
+  const page = useApi(firstPage);
+  const members = useApi($members);
+  const [more, setMore] = useState<More | null>(null);
   const [moreState, setMoreState] = useState<{ pending: boolean; error: string | null }>({
     pending: false,
     error: null,
@@ -45,69 +49,65 @@ export function ActivityScreen() {
     setFilters(parseFilters(location.search));
   }, []);
 
-  const load = useCallback(async (): Promise<FirstPage> => {
-    if (!spaceId || !filters) throw noSpaceError();
-    await requireMe();
-    const base = `/spaces/${spaceId}`;
-    const [page, members] = await Promise.all([
-      api<ActivityPage>(`${base}/activity`, { query: { ...filterQuery(filters), limit: PAGE_SIZE } }),
-      // The actor list is a convenience: the log still shows when it fails.
-      api<{ items: Member[] }>(`${base}/members`).then(
-        (list) => list.items,
-        () => [],
-      ),
-    ]);
-    return { page, members };
-  }, [spaceId, filters]);
-  const { loaded, reload } = useLoad(spaceId === undefined || filters === null ? null : load);
-
   const apply = (next: ActivityFilters): void => {
-    history.replaceState(history.state, '', `${location.pathname}${filterSearch(next)}${location.hash}`);
+    const url = new URL(location.href);
+    url.search = filterSearch(next);
+    history.replaceState(history.state, '', url);
     setMore(null);
     setMoreState({ pending: false, error: null });
     setFilters(next);
   };
 
-  if (loaded.state === 'loading' || !filters || !spaceId) {
+  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={page.retry} />;
+  // The actor list is a convenience: the log shows without it when it fails.
+  if (page.loaded.state === 'loading' || members.loaded.state === 'loading' || !filters || !spaceId) {
     return (
       <p className="muted" role="status">
         Loading activity…
       </p>
     );
   }
-  if (loaded.state === 'error') {
+  if (page.loaded.state === 'error') {
     // Signed out or not a member: nothing else to show. Any other failure keeps the filters at hand.
-    const fatal = loaded.error instanceof ApiError && (loaded.error.status === 401 || loaded.error.status === 404);
+    const error = page.loaded.error;
+    const fatal = error instanceof ApiError && (error.status === 401 || error.status === 404);
     return (
       <div className="stack sg-management">
         {!fatal && <ActivityFilterForm filters={filters} members={[]} onApply={apply} />}
-        <ScreenProblem error={loaded.error} onRetry={reload} />
+        <Problem error={error} onRetry={page.retry} />
       </div>
     );
   }
-  const { page, members } = loaded.data;
-  const items: readonly Activity[] = more ? [...page.items, ...more.items] : page.items;
-  const nextCursor = more ? more.nextCursor : page.nextCursor;
+  const first: ActivityPage = page.loaded.data;
+  const actors = members.loaded.state === 'ready' ? members.loaded.data.items : [];
+  // Pages loaded after an older first page do not follow this one (new records arrived): start again from it.
+  const after = first.nextCursor ?? '';
+  const loadedMore = more?.after === after ? more : null;
+  const items: readonly Activity[] = loadedMore ? [...first.items, ...loadedMore.items] : first.items;
+  const nextCursor = loadedMore ? loadedMore.nextCursor : first.nextCursor;
 
   const loadMore = async (): Promise<void> => {
     if (!nextCursor) return;
     setMoreState({ pending: true, error: null });
     try {
-      const next = await api<ActivityPage>(`/spaces/${spaceId}/activity`, {
-        query: { ...filterQuery(filters), limit: PAGE_SIZE, cursor: nextCursor },
-      });
-      setMore({ items: [...(more?.items ?? []), ...next.items], nextCursor: next.nextCursor });
+      const next = await loadActivityPage(spaceId, filterQuery(filters), nextCursor);
+      setMore({ after, items: [...(loadedMore?.items ?? []), ...next.items], nextCursor: next.nextCursor });
       setMoreState({ pending: false, error: null });
     } catch (error) {
       setMoreState({ pending: false, error: errorMessage(error) });
     }
   };
-  const exportUrl = (format: 'ndjson' | 'csv'): string =>
-    apiUrl(`/spaces/${spaceId}/activity/export`, { format, ...filterQuery(filters) });
+  const exportUrl = (format: ExportFormat): string =>
+    hrefOf(
+      client.spaces[':spaceId'].activity.export.$url({
+        param: { spaceId },
+        query: { format, ...filterQuery(filters) },
+      }),
+    );
 
   return (
     <div className="stack sg-management">
-      <ActivityFilterForm filters={filters} members={members} onApply={apply} />
+      <ActivityFilterForm filters={filters} members={actors} onApply={apply} />
       <div className="row">
         <span className="muted">Export {hasFilters(filters) ? 'the filtered log' : 'the whole log'}:</span>
         <a className="button secondary" href={exportUrl('ndjson')} download>

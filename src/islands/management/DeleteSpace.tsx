@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { useState } from 'react';
+import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { type FormErrors, formErrors, NO_ERRORS } from '../shared/form-errors.ts';
+import { FormProblem, useSubmit } from '../shared/use-submit.ts';
 
 interface Props {
   readonly spaceId: string;
@@ -13,30 +13,23 @@ interface Props {
 /** Deletes the space once its name is typed exactly (the API checks the same). */
 export function DeleteSpace({ spaceId, spaceName, onDeleted }: Props) {
   const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  // Once deleted, the button stays busy while the next page opens.
+  const [deleted, setDeleted] = useState(false);
   const matches = typed === spaceName;
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (!matches) {
-      setErrors({ message: null, fields: { confirmName: 'Type the name of the space exactly to delete it.' } });
-      return;
-    }
-    setPending(true);
-    setErrors(NO_ERRORS);
-    try {
-      await api(`/spaces/${spaceId}`, { method: 'DELETE', body: { confirmName: typed } });
+  const { pending, error, fields, onSubmit } = useSubmit(
+    async () => {
+      if (!matches) throw new FormProblem({ confirmName: 'Type the name of the space exactly to delete it.' });
+      await call(client.spaces[':spaceId'].$delete({ param: { spaceId }, json: { confirmName: typed } }));
+      setDeleted(true);
       onDeleted();
-    } catch (error) {
-      setErrors(formErrors(error, ['confirmName']));
-      setPending(false);
-    }
-  };
+    },
+    { fields: ['confirmName'] },
+  );
+  const busy = pending || deleted;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      {errors.message && <Alert tone="error">{errors.message}</Alert>}
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+      {error && <Alert tone="error">{error}</Alert>}
       <p>
         This deletes the space and everything in it (firewalls, events, alerts, dashboards) for every member. It cannot
         be undone.
@@ -48,10 +41,10 @@ export function DeleteSpace({ spaceId, spaceName, onDeleted }: Props) {
         spellCheck={false}
         value={typed}
         onChange={(event) => setTyped(event.currentTarget.value)}
-        error={errors.fields.confirmName}
+        error={fields.confirmName}
       />
-      <button className="button danger" type="submit" disabled={!matches || pending}>
-        {pending ? 'Deleting…' : 'Delete this space'}
+      <button className="button danger" type="submit" disabled={!matches || busy}>
+        {busy ? 'Deleting…' : 'Delete this space'}
       </button>
     </form>
   );

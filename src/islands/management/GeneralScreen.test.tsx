@@ -4,7 +4,7 @@ import { navigate } from '../shared/navigate.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import GeneralScreen from './GeneralScreen.tsx';
 
-vi.mock('./navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../shared/navigate.ts', () => ({ navigate: vi.fn() }));
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let api: Awaited<ReturnType<typeof startTestApi>>;

@@ -1,74 +1,68 @@
-import { useCallback, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { atLeast } from '../../../contract/constants/roles.ts';
-import type { Me } from '../../../contract/me.ts';
-import type { Member } from '../../../contract/members.ts';
-import type { Space } from '../../../contract/spaces.ts';
-import { api } from '../../lib/api.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $members } from '../../stores/members.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { navigate } from '../shared/navigate.ts';
-import { noSpaceError, ScreenProblem } from '../shared/Problem.tsx';
-import { useLoad } from '../shared/use-load.ts';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
+import { useSignedIn } from '../shared/use-signed-in.ts';
 import { DeleteSpace } from './DeleteSpace.tsx';
-import { requireMe } from './members-data.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import { SettingsView } from './SettingsView.tsx';
 import { TransferOwnership } from './TransferOwnership.tsx';
-import { useSpaceId } from './use-space-id.ts';
 import './management.css';
-
-interface GeneralData {
-  readonly me: Me;
-  readonly space: Space;
-  readonly members: readonly Member[];
-}
-
-async function loadGeneral(spaceId: string): Promise<GeneralData> {
-  const me = await requireMe();
-  const [space, members] = await Promise.all([
-    api<Space>(`/spaces/${spaceId}`),
-    api<{ items: Member[] }>(`/spaces/${spaceId}/members`),
-  ]);
-  return { me, space, members: members.items };
-}
 
 /** /console/management/general/{space_id}: settings, transfer of ownership and deletion, each shown to who may use it. */
 export function GeneralScreen() {
-  const spaceId = useSpaceId();
-  const load = useCallback(() => (spaceId ? loadGeneral(spaceId) : Promise.reject(noSpaceError())), [spaceId]);
-  const { loaded, reload } = useLoad(spaceId === undefined ? null : load);
+  const spaceId = useStore($spaceId);
+  const signedIn = useSignedIn();
+  const space = useApi($space);
+  const members = useApi($members);
   const [notice, setNotice] = useState<string | null>(null);
+  const loaded = all(signedIn.loaded, space.loaded, members.loaded);
+  const retry = (): void => {
+    if (signedIn.loaded.state === 'error') signedIn.retry();
+    space.retry();
+    members.retry();
+  };
+  // The space's name and the caller's role show elsewhere too (the space switcher, the /spaces cards).
+  const reload = (): void => invalidateApi('space', 'spaces', 'members');
 
+  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
   if (loaded.state === 'loading')
     return (
       <p className="muted" role="status">
         Loading settings…
       </p>
     );
-  if (loaded.state === 'error') return <ScreenProblem error={loaded.error} onRetry={reload} />;
-  const { me, space, members } = loaded.data;
-  const owner = space.role === 'owner';
+  if (loaded.state === 'error') return <Problem error={loaded.error} onRetry={retry} />;
+  const [me, current, { items: memberList }] = loaded.data;
+  const owner = current.role === 'owner';
 
   return (
     <div className="stack sg-management">
       {notice && <Alert tone="success">{notice}</Alert>}
       <section className="card panel" aria-labelledby="sg-settings-heading">
         <h2 id="sg-settings-heading">Settings</h2>
-        {atLeast(space.role, 'admin') ? (
-          <SettingsForm space={space} onSaved={() => reload()} />
+        {atLeast(current.role, 'admin') ? (
+          <SettingsForm space={current} onSaved={reload} />
         ) : (
-          <SettingsView space={space} />
+          <SettingsView space={current} />
         )}
       </section>
       {owner && (
         <section className="card panel" aria-labelledby="sg-transfer-heading">
           <h2 id="sg-transfer-heading">Transfer ownership</h2>
           <TransferOwnership
-            spaceId={space.id}
+            spaceId={current.id}
             myId={me.id}
-            members={members}
+            members={memberList}
             onTransferred={(to) => {
-              setNotice(`${to.name} is now the owner of ${space.name}; you are an admin.`);
+              setNotice(`${to.name} is now the owner of ${current.name}; you are an admin.`);
               reload();
             }}
           />
@@ -77,7 +71,7 @@ export function GeneralScreen() {
       {owner && (
         <section className="card panel sg-danger-zone" aria-labelledby="sg-delete-heading">
           <h2 id="sg-delete-heading">Delete this space</h2>
-          <DeleteSpace spaceId={space.id} spaceName={space.name} onDeleted={() => navigate('/spaces')} />
+          <DeleteSpace spaceId={current.id} spaceName={current.name} onDeleted={() => navigate('/spaces')} />
         </section>
       )}
     </div>

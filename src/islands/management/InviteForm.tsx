@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { assignableRoles, parseRole, type Role, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Invitation } from '../../../contract/members.ts';
 import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { type FormErrors, formErrors, NO_ERRORS } from '../shared/form-errors.ts';
 import { SelectField } from '../shared/SelectField.tsx';
+import { FormProblem, useSubmit } from '../shared/use-submit.ts';
 
 interface Props {
   readonly spaceId: string;
@@ -18,33 +18,21 @@ export function InviteForm({ spaceId, myRole, onInvited }: Props) {
   const roles = assignableRoles(myRole);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(roles.includes('viewer') ? 'viewer' : (roles.at(-1) ?? 'viewer'));
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (email.trim() === '') {
-      setErrors({ message: null, fields: { email: 'Enter the email address to invite.' } });
-      return;
-    }
-    setPending(true);
-    setErrors(NO_ERRORS);
-    try {
+  const { pending, error, fields, onSubmit } = useSubmit(
+    async () => {
+      if (email.trim() === '') throw new FormProblem({ email: 'Enter the email address to invite.' });
       const invitation = await call(
         client.spaces[':spaceId'].invitations.$post({ param: { spaceId }, json: { email: email.trim(), role } }),
       );
       setEmail('');
       onInvited(invitation);
-    } catch (error) {
-      setErrors(formErrors(error, ['email', 'role']));
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    { fields: ['email', 'role'] },
+  );
 
   return (
-    <form className="sg-invite" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      {errors.message && <Alert tone="error">{errors.message}</Alert>}
+    <form className="sg-invite" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={pending}>
+      {error && <Alert tone="error">{error}</Alert>}
       <div className="sg-invite__fields">
         <Field
           label="Email"
@@ -54,7 +42,7 @@ export function InviteForm({ spaceId, myRole, onInvited }: Props) {
           required
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          error={errors.fields.email}
+          error={fields.email}
         />
         <SelectField
           label="Role"
@@ -62,7 +50,7 @@ export function InviteForm({ spaceId, myRole, onInvited }: Props) {
           value={role}
           onChange={(event) => setRole(parseRole(event.currentTarget.value) ?? role)}
           options={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
-          error={errors.fields.role}
+          error={fields.role}
         />
       </div>
       <button className="button" type="submit" disabled={pending}>

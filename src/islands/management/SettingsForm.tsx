@@ -1,11 +1,11 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { planTerms, retentionHint } from '../../../contract/constants/plans.ts';
 import type { Space } from '../../../contract/spaces.ts';
-import { api } from '../../lib/api.ts';
+import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { type FormErrors, formErrors, NO_ERRORS } from '../shared/form-errors.ts';
 import { SelectField } from '../shared/SelectField.tsx';
+import { FormProblem, useSubmit } from '../shared/use-submit.ts';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { timeZoneOptions } from './time-zones.ts';
 
@@ -22,39 +22,32 @@ export function SettingsForm({ space, onSaved }: Props) {
   const [description, setDescription] = useState(space.description);
   const [timeZone, setTimeZone] = useState(space.timeZone);
   const [retention, setRetention] = useState(String(space.retentionDays));
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [saved, setSaved] = useState(false);
   const zones = useMemo(() => timeZoneOptions(space.timeZone), [space.timeZone]);
   const limit = planTerms[space.plan].retentionDays;
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    setSaved(false);
-    const retentionDays = Number(retention);
-    if (!/^\d+$/.test(retention.trim()) || retentionDays < 1) {
-      setErrors({ message: null, fields: { retentionDays: 'Enter a whole number of days, at least 1.' } });
-      return;
-    }
-    setPending(true);
-    setErrors(NO_ERRORS);
-    try {
-      const updated = await api<Space>(`/spaces/${space.id}`, {
-        method: 'PATCH',
-        body: { name, description, timeZone, retentionDays },
-      });
+  const { pending, error, fields, onSubmit } = useSubmit(
+    async () => {
+      setSaved(false);
+      const retentionDays = Number(retention);
+      if (!/^\d+$/.test(retention.trim()) || retentionDays < 1) {
+        throw new FormProblem({ retentionDays: 'Enter a whole number of days, at least 1.' });
+      }
+      const updated = await call(
+        client.spaces[':spaceId'].$patch({
+          param: { spaceId: space.id },
+          json: { name, description, timeZone, retentionDays },
+        }),
+      );
       setSaved(true);
       onSaved(updated);
-    } catch (error) {
-      setErrors(formErrors(error, FIELDS));
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    { fields: FIELDS },
+  );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      {errors.message && <Alert tone="error">{errors.message}</Alert>}
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={pending}>
+      {error && <Alert tone="error">{error}</Alert>}
       {saved && <Alert tone="success">Settings saved.</Alert>}
       <Field
         label="Name"
@@ -63,9 +56,9 @@ export function SettingsForm({ space, onSaved }: Props) {
         maxLength={80}
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
-        error={errors.fields.name}
+        error={fields.name}
       />
-      <DescriptionEditor value={description} onChange={setDescription} error={errors.fields.description} />
+      <DescriptionEditor value={description} onChange={setDescription} error={fields.description} />
       <SelectField
         label="Time zone"
         name="timeZone"
@@ -73,7 +66,7 @@ export function SettingsForm({ space, onSaved }: Props) {
         onChange={(event) => setTimeZone(event.currentTarget.value)}
         options={zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
         hint="Used for daily reports and retention days."
-        error={errors.fields.timeZone}
+        error={fields.timeZone}
       />
       <Field
         label="Data retention (days)"
@@ -85,7 +78,7 @@ export function SettingsForm({ space, onSaved }: Props) {
         value={retention}
         onChange={(event) => setRetention(event.currentTarget.value)}
         hint={retentionHint(space.plan)}
-        error={errors.fields.retentionDays}
+        error={fields.retentionDays}
       />
       <button className="button" type="submit" disabled={pending}>
         {pending ? 'Saving…' : 'Save settings'}

@@ -54,8 +54,8 @@ export function parseFilters(search: string): ActivityFilters {
 }
 
 /** The filters that are set, as API query parameters. */
-export function filterQuery(filters: ActivityFilters): Record<string, string> {
-  const query: Record<string, string> = {};
+export function filterQuery(filters: ActivityFilters): Partial<Record<FilterKey, string>> {
+  const query: Partial<Record<FilterKey, string>> = {};
   for (const key of FILTER_KEYS) if (filters[key]) query[key] = filters[key];
   return query;
 }

@@ -1,37 +1,41 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { ApiToken, CreatedApiToken } from '../../../contract/me.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $apiTokens } from '../../stores/profile.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
-import { LoadError } from '../shared/LoadError.tsx';
-import { useLoad } from '../shared/use-load.ts';
+import { Problem } from '../shared/Problem.tsx';
+import { useApi } from '../shared/use-api.ts';
 import { text, useSubmit } from '../shared/use-submit.ts';
 
 /** Personal API tokens for scripts (`Authorization: Bearer`): create (secret shown once), revoke. */
 export function ApiTokens() {
-  const { loaded, reload: load } = useLoad(useCallback(() => api<{ items: ApiToken[] }>('/me/tokens'), []));
+  const { loaded, retry } = useApi($apiTokens);
   const [actionError, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<CreatedApiToken | null>(null);
   const items = loaded.state === 'ready' ? loaded.data.items : null;
-  const error = actionError ?? (loaded.state === 'error' ? errorMessage(loaded.error) : null);
-  const create = useSubmit(async (form) => {
-    const days = Number(text(form, 'expiresInDays'));
-    setSecret(
-      await api<CreatedApiToken>('/me/tokens', {
-        method: 'POST',
-        body: { name: text(form, 'name'), ...(days > 0 ? { expiresInDays: days } : {}) },
-      }),
-    );
-    load();
-  });
+  const create = useSubmit(
+    async (form) => {
+      const days = Number(text(form, 'expiresInDays'));
+      setSecret(
+        await call(
+          client.me.tokens.$post({ json: { name: text(form, 'name'), ...(days > 0 ? { expiresInDays: days } : {}) } }),
+        ),
+      );
+      invalidateApi('api-tokens');
+    },
+    { fields: ['name', 'expiresInDays'] },
+  );
   const revoke = async (token: ApiToken): Promise<void> => {
+    setError(null);
     try {
-      await api(`/me/tokens/${token.id}`, { method: 'DELETE' });
-      load();
+      await call(client.me.tokens[':id'].$delete({ param: { id: token.id } }));
     } catch (failure) {
       setError(errorMessage(failure));
     }
+    invalidateApi('api-tokens');
   };
   return (
     <section className="card panel" aria-labelledby="tokens-title">
@@ -42,15 +46,8 @@ export function ApiTokens() {
           <code className="secret">{secret.token}</code>
         </Alert>
       )}
-      {error && (
-        <LoadError
-          message={error}
-          onRetry={() => {
-            setError(null);
-            load();
-          }}
-        />
-      )}
+      {actionError && <Alert tone="error">{actionError}</Alert>}
+      {loaded.state === 'error' && <Problem error={loaded.error} onRetry={retry} />}
       {items && items.length === 0 && <p className="muted">No tokens yet. Create one for scripts that call the API.</p>}
       {items && items.length > 0 && (
         <table className="data">

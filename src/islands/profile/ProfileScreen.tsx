@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { Me } from '../../../contract/me.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
 import { $me } from '../../stores/session.ts';
 import { withApp } from '../app/with-app.tsx';
-import { PasswordFields } from '../auth/PasswordFields.tsx';
-import { passwordProblem } from '../auth/password-strength.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
-import { LoadError } from '../shared/LoadError.tsx';
+import { PasswordFields } from '../shared/PasswordFields.tsx';
+import { Problem } from '../shared/Problem.tsx';
+import { passwordProblem } from '../shared/password-strength.ts';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
 import { ApiTokens } from './ApiTokens.tsx';
@@ -17,48 +16,54 @@ import { Sessions } from './Sessions.tsx';
 
 /** Name, email, password, colour mode, active sessions and personal API tokens of the signed-in user. */
 function ProfileScreen() {
-  const { me, error, retry } = useSignedIn();
+  const { me, loaded, retry } = useSignedIn();
   const [notice, setNotice] = useState<string | null>(null);
 
   // A confirmation link from mail: /profile?confirm-email=TOKEN.
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('confirm-email');
     if (!token) return;
-    api('/auth/confirm-email', { method: 'POST', body: { token } }).then(
+    call(client.auth['confirm-email'].$post({ json: { token } })).then(
       async () => {
         history.replaceState(null, '', '/profile');
         setNotice('Your new email address is confirmed.');
-        $me.set(await api<Me>('/me'));
+        $me.set(await call(client.me.$get()));
       },
       (failure: unknown) => setNotice(errorMessage(failure)),
     );
   }, []);
 
-  const saveName = useSubmit(async (form) => {
-    $me.set(await api<Me>('/me', { method: 'PATCH', body: { name: text(form, 'name') } }));
-    setNotice('Your name is saved.');
-  });
-  const changeEmail = useSubmit(async (form) => {
-    const updated = await api<Me>('/me', {
-      method: 'PATCH',
-      body: { email: text(form, 'email'), currentPassword: text(form, 'currentPassword') },
-    });
-    $me.set(updated);
-    setNotice(`We sent a confirmation link to ${updated.pendingEmail ?? text(form, 'email')}.`);
-  });
-  const changePassword = useSubmit(async (form) => {
-    const password = text(form, 'password');
-    const problem = passwordProblem(password);
-    if (problem) throw new FormProblem({ password: problem });
-    if (password !== text(form, 'confirm')) throw new FormProblem({ confirm: 'The two passwords are not the same.' });
-    await api('/me', {
-      method: 'PATCH',
-      body: { newPassword: password, currentPassword: text(form, 'currentPassword') },
-    });
-    setNotice('Your password is changed.');
-  });
+  const saveName = useSubmit(
+    async (form) => {
+      $me.set(await call(client.me.$patch({ json: { name: text(form, 'name') } })));
+      setNotice('Your name is saved.');
+    },
+    { fields: ['name'] },
+  );
+  const changeEmail = useSubmit(
+    async (form) => {
+      const updated = await call(
+        client.me.$patch({ json: { email: text(form, 'email'), currentPassword: text(form, 'currentPassword') } }),
+      );
+      $me.set(updated);
+      setNotice(`We sent a confirmation link to ${updated.pendingEmail ?? text(form, 'email')}.`);
+    },
+    { fields: ['email', 'currentPassword'] },
+  );
+  const changePassword = useSubmit(
+    async (form) => {
+      const password = text(form, 'password');
+      const problem = passwordProblem(password);
+      if (problem) throw new FormProblem({ password: problem });
+      if (password !== text(form, 'confirm')) throw new FormProblem({ confirm: 'The two passwords are not the same.' });
+      await call(client.me.$patch({ json: { newPassword: password, currentPassword: text(form, 'currentPassword') } }));
+      setNotice('Your password is changed.');
+    },
+    // The API names the new password `newPassword`; it shows under the password field.
+    { fields: ['currentPassword', 'newPassword', 'password', 'confirm'] },
+  );
 
-  if (error) return <LoadError message={error} onRetry={retry} />;
+  if (loaded.state === 'error') return <Problem error={loaded.error} onRetry={retry} />;
   if (!me) return <p role="status">Loading your profile…</p>;
   return (
     <div className="stack">

@@ -1,44 +1,36 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { Session } from '../../../contract/me.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { LoadError } from '../shared/LoadError.tsx';
-import { useLoad } from '../shared/use-load.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $sessions } from '../../stores/profile.ts';
+import { signOut } from '../../stores/session.ts';
+import { Alert } from '../shared/Alert.tsx';
+import { Problem } from '../shared/Problem.tsx';
+import { useApi } from '../shared/use-api.ts';
 
 const when = (iso: string): string => new Date(iso).toLocaleString();
 
 /** Active sessions, each with its own sign-out; signing out the current one ends on the sign-in page. */
 export function Sessions() {
-  const { loaded, reload: load } = useLoad(useCallback(() => api<{ items: Session[] }>('/me/sessions'), []));
+  const { loaded, retry } = useApi($sessions);
   const [actionError, setError] = useState<string | null>(null);
-  const items = loaded.state === 'ready' ? loaded.data.items : null;
-  const error = actionError ?? (loaded.state === 'error' ? errorMessage(loaded.error) : null);
-  const signOut = async (session: Session): Promise<void> => {
+  const end = async (session: Session): Promise<void> => {
+    setError(null);
     try {
-      if (session.current) {
-        await api('/auth/logout', { method: 'POST' });
-        location.assign('/auth/login');
-        return;
-      }
-      await api(`/me/sessions/${session.id}`, { method: 'DELETE' });
-      load();
+      if (session.current) return await signOut();
+      await call(client.me.sessions[':id'].$delete({ param: { id: session.id } }));
     } catch (failure) {
       setError(errorMessage(failure));
     }
+    invalidateApi('sessions');
   };
   return (
     <section className="card panel" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Active sessions</h2>
-      {error && (
-        <LoadError
-          message={error}
-          onRetry={() => {
-            setError(null);
-            load();
-          }}
-        />
-      )}
-      {items === null && !error && <p role="status">Loading sessions…</p>}
-      {items && (
+      {actionError && <Alert tone="error">{actionError}</Alert>}
+      {loaded.state === 'error' && <Problem error={loaded.error} onRetry={retry} />}
+      {loaded.state === 'loading' && <p role="status">Loading sessions…</p>}
+      {loaded.state === 'ready' && (
         <table className="data">
           <thead>
             <tr>
@@ -51,7 +43,7 @@ export function Sessions() {
             </tr>
           </thead>
           <tbody>
-            {items.map((session) => (
+            {loaded.data.items.map((session) => (
               <tr key={session.id}>
                 <td>
                   {session.userAgent ?? 'Unknown device'}
@@ -60,7 +52,7 @@ export function Sessions() {
                 <td>{session.ip ?? '—'}</td>
                 <td>{when(session.lastSeenAt)}</td>
                 <td>
-                  <button type="button" className="button secondary" onClick={() => void signOut(session)}>
+                  <button type="button" className="button secondary" onClick={() => void end(session)}>
                     Sign out{session.current ? '' : ' this session'}
                   </button>
                 </td>

@@ -1,21 +1,37 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { Me } from '../../../contract/me.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { $me, loadMe, signInUrl } from '../../stores/session.ts';
+import { navigate } from './navigate.ts';
+import type { Loaded } from './use-api.ts';
 
-/** The signed-in user; a signed-out visitor is sent to sign in and back here afterwards. */
+/**
+ * The signed-in user; a signed-out visitor is sent to sign in and back here afterwards (and stays `loading`).
+ * `loaded` reads like an API store's, to combine with `all(...)` and show a failure with `Problem`.
+ */
 export function useSignedIn() {
   const me = useStore($me);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ readonly error: unknown } | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    setError(null);
+    setFailure(null);
     loadMe(attempt > 0).then(
       (user) => {
-        if (!user) location.assign(signInUrl());
+        if (!user) navigate(signInUrl());
       },
-      (failure: unknown) => setError(errorMessage(failure)),
+      (error: unknown) => setFailure({ error }),
     );
   }, [attempt]);
-  return { me: me ?? null, error, retry: () => setAttempt((n) => n + 1) };
+  const loaded: Loaded<Me> = failure
+    ? { state: 'error', error: failure.error }
+    : me
+      ? { state: 'ready', data: me, refreshing: false }
+      : { state: 'loading' };
+  return {
+    me: me ?? null,
+    error: failure ? errorMessage(failure.error) : null,
+    loaded,
+    retry: () => setAttempt((n) => n + 1),
+  };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { InvitationPreview } from '../../../contract/members.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 
 type State =
@@ -15,7 +15,8 @@ export function InvitationLink() {
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('invitation');
     if (!token) return;
-    api<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`).then(
+    // The typed client puts params in the path as they are: a token from a link is encoded first.
+    call(client.invitations[':token'].$get({ param: { token: encodeURIComponent(token) } })).then(
       (invitation) => setState({ kind: 'loaded', invitation, token }),
       (failure: unknown) => setState({ kind: 'failed', message: errorMessage(failure) }),
     );
@@ -25,9 +26,9 @@ export function InvitationLink() {
   const accept = async (): Promise<void> => {
     setBusy(true);
     try {
-      const accepted = await api<{ spaceId: string }>(`/invitations/${encodeURIComponent(state.token)}/accept`, {
-        method: 'POST',
-      });
+      const accepted = await call(
+        client.invitations[':token'].accept.$post({ param: { token: encodeURIComponent(state.token) } }),
+      );
       location.assign(`/console/${accepted.spaceId}`);
     } catch (failure) {
       setState({ kind: 'failed', message: errorMessage(failure) });

@@ -1,64 +1,65 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { planTerms } from '../../../contract/constants/plans.ts';
 import type { InvitationPreview } from '../../../contract/members.ts';
-import type { Space, SpaceCard } from '../../../contract/spaces.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { call, client, errorMessage } from '../../lib/api.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $myInvitations } from '../../stores/profile.ts';
+import { $spaces } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
-import { LoadError } from '../shared/LoadError.tsx';
+import { Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { text, useSubmit } from '../shared/use-submit.ts';
 import { InvitationLink } from './InvitationLink.tsx';
 import './SpacesScreen.css';
 
-const PLAN_LABEL = { free: 'Free', pro: 'Pro', business: 'Business' } as const;
-
 /** The user's spaces as cards, creating a space, and pending invitations to accept. */
 function SpacesScreen() {
-  const { me, error: meError, retry } = useSignedIn();
-  const [spaces, setSpaces] = useState<SpaceCard[] | null>(null);
-  const [invitations, setInvitations] = useState<InvitationPreview[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const signedIn = useSignedIn();
+  const spaces = useApi($spaces);
+  const invitations = useApi($myInvitations);
+  const [acceptError, setAcceptError] = useState<string | null>(null);
+  const loaded = all(spaces.loaded, invitations.loaded);
+  const retry = (): void => {
+    spaces.retry();
+    invitations.retry();
+  };
+  const spaceList = loaded.state === 'ready' ? loaded.data[0].items : null;
+  const invitationList = loaded.state === 'ready' ? loaded.data[1].items : [];
 
-  const load = useCallback(() => {
-    setLoadError(null);
-    Promise.all([api<{ items: SpaceCard[] }>('/spaces'), api<{ items: InvitationPreview[] }>('/me/invitations')]).then(
-      ([list, pending]) => {
-        setSpaces(list.items);
-        setInvitations(pending.items);
-      },
-      (failure: unknown) => setLoadError(errorMessage(failure)),
-    );
-  }, []);
-  useEffect(() => {
-    if (me) load();
-  }, [me, load]);
-
-  const create = useSubmit(async (form) => {
-    const space = await api<Space>('/spaces', { method: 'POST', body: { name: text(form, 'name') } });
-    location.assign(`/console/${space.id}`);
-  });
+  const create = useSubmit(
+    async (form) => {
+      const space = await call(client.spaces.$post({ json: { name: text(form, 'name') } }));
+      location.assign(`/console/${space.id}`);
+    },
+    { fields: ['name'] },
+  );
 
   const accept = async (invitation: InvitationPreview): Promise<void> => {
+    setAcceptError(null);
     try {
-      await api(`/me/invitations/${invitation.id}/accept`, { method: 'POST' });
+      await call(client.me.invitations[':id'].accept.$post({ param: { id: invitation.id } }));
       location.assign(`/console/${invitation.spaceId}`);
     } catch (failure) {
-      setLoadError(errorMessage(failure));
+      setAcceptError(errorMessage(failure));
+      invalidateApi('my-invitations');
     }
   };
 
-  if (meError) return <LoadError message={meError} onRetry={retry} />;
+  if (signedIn.loaded.state === 'error') return <Problem error={signedIn.loaded.error} onRetry={signedIn.retry} />;
   return (
     <div className="stack">
-      {me && <InvitationLink />}
-      {loadError && <LoadError message={loadError} onRetry={load} />}
-      {invitations.length > 0 && (
+      {signedIn.me && <InvitationLink />}
+      {acceptError && <Alert tone="error">{acceptError}</Alert>}
+      {loaded.state === 'error' && <Problem error={loaded.error} onRetry={retry} />}
+      {invitationList.length > 0 && (
         <section className="card panel" aria-labelledby="invitations-title">
           <h2 id="invitations-title">Invitations</h2>
           <ul className="plain-list">
-            {invitations.map((invitation) => (
+            {invitationList.map((invitation) => (
               <li key={invitation.id} className="row">
                 <span>
                   <strong>{invitation.spaceName}</strong> as {invitation.role}
@@ -73,13 +74,13 @@ function SpacesScreen() {
       )}
       {/* The list keeps its place while it loads, so the page does not jump when cards arrive. */}
       <div className="spaces-area">
-        {spaces === null && !loadError && <p role="status">Loading your spaces…</p>}
-        {spaces && spaces.length === 0 && (
+        {loaded.state === 'loading' && <p role="status">Loading your spaces…</p>}
+        {spaceList && spaceList.length === 0 && (
           <Alert tone="info">You have no space yet. Create one below to protect your first application.</Alert>
         )}
-        {spaces && spaces.length > 0 && (
+        {spaceList && spaceList.length > 0 && (
           <ul className="space-cards" aria-label="Your spaces">
-            {spaces.map((space) => (
+            {spaceList.map((space) => (
               <li key={space.id} className="card space-card">
                 <h2>
                   <a href={`/console/${space.id}`}>{space.name}</a>
@@ -87,7 +88,7 @@ function SpacesScreen() {
                 <dl>
                   <div>
                     <dt>Plan</dt>
-                    <dd>{PLAN_LABEL[space.plan]}</dd>
+                    <dd>{planTerms[space.plan].label}</dd>
                   </div>
                   <div>
                     <dt>Your role</dt>
