@@ -11,7 +11,7 @@ import type { ChartType } from '../charts/chart-types.ts';
 import { Highchart } from '../charts/Highchart.tsx';
 import { Highmap } from '../charts/Highmap.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { absoluteRange, addFilter, RANGES, type RangeKey, writeView } from '../shared/event-log-url.ts';
+import { absoluteRange, addFilter, parseRange, RANGES, type RangeKey, writeView } from '../shared/event-log-url.ts';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
@@ -144,7 +144,7 @@ function OverviewScreen() {
           id="overview-range"
           className="input overview__range"
           value={range}
-          onChange={(event) => setRange(event.target.value as RangeKey)}
+          onChange={(event) => setRange(parseRange(event.target.value) ?? range)}
         >
           {Object.keys(RANGES).map((key) => (
             <option key={key} value={key}>

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { absoluteRange, addFilter, readView, writeView } from './event-log-url.ts';
+import { absoluteRange, addFilter, parseRange, readView, writeView } from './event-log-url.ts';
 
 test.each([
   ['', { q: '', range: '24h', from: null, to: null }],
@@ -29,4 +29,12 @@ test.each([
   ['', 'host', 'a b', 'host:"a b"'],
 ])('adding %s:%s to %j gives %j', (q, field, value, expected) => {
   expect(addFilter(q, field, value)).toBe(expected);
+});
+
+test.each([
+  ['7d', '7d'],
+  ['custom', null],
+  ['toString', null],
+])('the range select value %s reads as %s', (value, expected) => {
+  expect(parseRange(value)).toBe(expected);
 });

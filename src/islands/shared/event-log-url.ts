@@ -11,7 +11,12 @@ export interface EventLogView {
   readonly to: string | null;
 }
 
-const isRange = (value: string | null): value is RangeKey => value !== null && value in RANGES;
+const isRange = (value: string | null): value is RangeKey => value !== null && Object.hasOwn(RANGES, value);
+
+/** A range select's value as a range, or null for anything else (the zoomed range's own option). */
+export function parseRange(value: string): RangeKey | null {
+  return isRange(value) ? value : null;
+}
 const isTime = (value: string | null): value is string => value !== null && !Number.isNaN(Date.parse(value));
 
 /** Reads the view from a query string; anything malformed falls back to the last 24 hours. */

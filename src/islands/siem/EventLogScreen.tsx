@@ -14,8 +14,8 @@ import {
   absoluteRange,
   addFilter,
   type EventLogView,
+  parseRange,
   RANGES,
-  type RangeKey,
   readView,
   writeView,
 } from '../shared/event-log-url.ts';
@@ -187,7 +187,10 @@ function EventLogScreen() {
             id="event-range"
             className="input event-log__range"
             value={view.range ?? 'custom'}
-            onChange={(event) => change({ q: view.q, range: event.target.value as RangeKey, from: null, to: null })}
+            onChange={(event) => {
+              const range = parseRange(event.target.value);
+              if (range) change({ q: view.q, range, from: null, to: null });
+            }}
           >
             {Object.keys(RANGES).map((key) => (
               <option key={key} value={key}>

@@ -1,6 +1,10 @@
 import { useId } from 'react';
+import { ingestLimits } from '../../../contract/constants/events.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { curlLine, TOKEN_PLACEHOLDER } from './ingest-command.ts';
+
+// "10 000 events and 10 MB", as the README says it.
+const LIMITS = `${ingestLimits.events.toLocaleString('en').replaceAll(',', ' ')} events and ${ingestLimits.bytes / 1024 / 1024} MB`;
 
 interface Props {
   /** The token when it is visible (just created or rotated); null shows the placeholder. */
@@ -21,7 +25,7 @@ export function IngestCommand({ token }: Props) {
         <CopyButton text={line} label="Copy command" />
       </div>
       <p className="muted sg-command__note">
-        One JSON object per line (NDJSON) or a JSON array; up to 10 000 events and 10 MB a request.
+        One JSON object per line (NDJSON) or a JSON array; up to {LIMITS} a request.
         {token === null &&
           ` The token was shown once, when the source was created or its token last rotated: set ${TOKEN_PLACEHOLDER} to it, or rotate the token to get a new one.`}
       </p>
