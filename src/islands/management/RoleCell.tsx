@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Role } from '../../../contract/common.ts';
-import { roleLabel } from '../../../contract/constants/roles.ts';
+import { parseRole, type Role, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Member } from '../../../contract/members.ts';
 
 interface Props {
@@ -29,7 +28,7 @@ export function RoleCell({ member, options, busy, onSave }: Props) {
         aria-label={`Role of ${member.name}`}
         value={draft}
         disabled={busy}
-        onChange={(event) => setDraft(event.currentTarget.value as Role)}
+        onChange={(event) => setDraft(parseRole(event.currentTarget.value) ?? draft)}
       >
         {(options.includes(member.role) ? options : [member.role, ...options]).map((role) => (
           <option key={role} value={role}>
