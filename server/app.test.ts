@@ -126,3 +126,27 @@ test('a NUL character in a body field or query parameter is refused with 400 nam
   expect(nested.status).toBe(200);
   expect(nested.json.name).toBe('Ada \\u0000 Lovelace');
 });
+
+test('no route with a path parameter comes before a fixed path it would swallow, so mount order never matters', () => {
+  // Hono tries routes in the order they were registered: `/events/{eventId}` registered before `/events/export`
+  // would read "export" as an event id (and answer 404). Every such pair is a bug, whatever router it is in.
+  const segments = (path: string) => path.split('/').filter(Boolean);
+  const isParam = (segment: string) => segment.startsWith(':');
+  const seen = new Set<string>();
+  const routes = t.app.routes
+    .filter((r) => r.method !== 'ALL')
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
+  const shadowed: string[] = [];
+  routes.forEach((earlier, i) => {
+    for (const later of routes.slice(i + 1)) {
+      const [a, b] = [segments(earlier.path), segments(later.path)];
+      if (earlier.method !== later.method || a.length !== b.length) continue;
+      const swallows =
+        a.every((s, k) => s === b[k] || isParam(s)) && a.some((s, k) => isParam(s) && !isParam(b[k] ?? ''));
+      if (swallows) shadowed.push(`${earlier.method} ${earlier.path} before ${later.path}`);
+    }
+  });
+  expect(shadowed).toEqual([]);
+  // The check sees the real table: the event log's fixed paths are in it.
+  expect(routes.map((r) => r.path)).toContain('/api/spaces/:spaceId/events/export');
+});

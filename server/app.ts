@@ -12,11 +12,10 @@ import { noNul } from './middleware/no-nul.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { createRouter } from './router.ts';
-import { accountActivityRoutes, activityRoutes } from './routes/activity.ts';
+import { activityRoutes } from './routes/activity.ts';
 import { authRoutes } from './routes/auth.ts';
 import { renderDocs } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
-import { eventExportRoutes } from './routes/events-export.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
@@ -93,13 +92,10 @@ export function createApp(options: CreateAppOptions) {
     .route('/', healthRoutes)
     .route('/auth', authRoutes)
     .route('/me', meRoutes)
-    .route('/me', accountActivityRoutes)
     .route('/spaces', spaceRoutes)
     .route('/spaces', memberRoutes)
     .route('/spaces', activityRoutes)
     .route('/spaces', sourceRoutes)
-    // Before eventRoutes: `/events/export` must not be read as `/events/{eventId}`.
-    .route('/spaces', eventExportRoutes)
     .route('/spaces', eventRoutes)
     .route('/spaces', savedSearchRoutes)
     .route('/ingest', ingestRoutes)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { type Role, roleRank } from '../contract/common.ts';
+import { atLeast, type Role } from '../contract/constants/roles.ts';
 import { events } from './db/schema/events.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
@@ -190,7 +190,7 @@ test('the role table holds on every operation for every caller', async () => {
       else if (caller === 'anonymous') expected = 401;
       else if (op.access === 'user') expected = 'any';
       else if (caller === 'nonMember') expected = 404;
-      else expected = roleRank[caller as Role] >= roleRank[op.access as Role] ? 'ok' : 403;
+      else expected = atLeast(caller as Role, op.access as Role) ? 'ok' : 403;
       if (expected === 'ok' && (res.status < 200 || res.status >= 300)) failures.push(`denied: ${label}`);
       if (typeof expected === 'number' && res.status !== expected) failures.push(`expected ${expected}: ${label}`);
       if (

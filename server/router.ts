@@ -1,10 +1,13 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
 import type { ZodError, z } from 'zod';
 import type { Role } from '../contract/common.ts';
 import { ApiErrorBody } from '../contract/errors.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError, notFound } from './errors.ts';
 import { requireSpaceRole, requireUser } from './middleware/access.ts';
+import type { Download } from './services/shared/download.ts';
 
 /** Who may call a route: anyone, any signed-in user, or a member with at least this role. */
 export type Access = 'anonymous' | 'user' | Role;
@@ -58,8 +61,7 @@ const errorResponses = {
 
 /** Declares a route with its least access: the OpenAPI document carries it as `x-min-role`, the middleware enforces it. */
 export function route<const R extends Omit<RouteConfig, 'middleware'>>(access: Access, config: R) {
-  const middleware =
-    access === 'anonymous' ? [] : access === 'user' ? [requireUser] : [requireUser, requireSpaceRole(access)];
+  const middleware = access === 'anonymous' ? [] : access === 'user' ? [requireUser] : [requireSpaceRole(access)];
   return createRoute({
     ...config,
     responses: { ...errorResponses, ...config.responses },
@@ -67,4 +69,24 @@ export function route<const R extends Omit<RouteConfig, 'middleware'>>(access: A
     ...(access === 'anonymous' ? {} : { security: [{ session: [] }, { bearer: [] }] }),
     'x-min-role': access,
   });
+}
+
+/**
+ * Streams an export's file: its headers, then its chunks as the service reads them, stopping when the client
+ * goes away. A failure after the headers left can only be logged: the client sees a short file.
+ */
+export function streamDownload(c: Context<AppEnv>, download: Download) {
+  for (const [name, value] of Object.entries(download.headers)) c.header(name, value);
+  return stream(
+    c,
+    async (out) => {
+      for await (const chunk of download.chunks) {
+        if (out.aborted) break;
+        await out.write(chunk);
+      }
+    },
+    async (error) => {
+      c.var.deps.log({ level: 'error', msg: 'export failed', requestId: c.var.requestId, error: String(error) });
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,4 +47,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const pglite = await PGlite.create(dataDir);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return { db, driver: 'pglite', pglite, close: () => pglite.close() };
+}
+
+/** The rows of a raw `db.execute()` result: both drivers (node-postgres, PGlite) answer `{ rows }`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/** One round trip, for the health check. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

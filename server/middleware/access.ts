@@ -1,37 +1,38 @@
-import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { type Role, roleRank } from '../../contract/common.ts';
+import { atLeast, type Role } from '../../contract/constants/roles.ts';
 import type { AppEnv } from '../context.ts';
-import { memberships } from '../db/schema/memberships.ts';
-import { spaces } from '../db/schema/spaces.ts';
+import type { User } from '../db/schema/users.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { membershipOf } from '../services/spaces/members.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** 401 unless someone is signed in (session cookie or API token). */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+/** The one authentication check: the signed-in user (session cookie or API token), else 401. */
+function userOf(c: Context<AppEnv>): User {
   if (!c.var.user) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
+  return c.var.user;
+}
+
+/** `route('user')`: 401 unless someone is signed in. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  userOf(c);
   await next();
 });
 
-/** The one authorisation check: resolves the space and the caller's role; non-members get 404. */
+/** `route(role)`, the one authorisation check: 401, then the space and the caller's role; non-members get 404. */
 export function requireSpaceRole(least: Role) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.var.user;
-    if (!user) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
+    const user = userOf(c);
     const spaceId = c.req.param('spaceId') ?? '';
     if (!uuidPattern.test(spaceId)) throw notFound('space');
-    const [row] = await c.var.deps.db
-      .select({ space: spaces, role: memberships.role })
-      .from(memberships)
-      .innerJoin(spaces, eq(spaces.id, memberships.spaceId))
-      .where(and(eq(memberships.spaceId, spaceId), eq(memberships.userId, user.id)));
-    if (!row) throw notFound('space');
-    if (roleRank[row.role] < roleRank[least]) {
-      throw new ApiError(403, 'forbidden', `This needs the ${least} role or higher; you are ${row.role}.`);
+    const membership = await membershipOf(c.var.deps.db, spaceId, user.id);
+    if (!membership) throw notFound('space');
+    if (!atLeast(membership.role, least)) {
+      throw new ApiError(403, 'forbidden', `This needs the ${least} role or higher; you are ${membership.role}.`);
     }
-    c.set('space', row.space);
-    c.set('role', row.role);
+    c.set('space', membership.space);
+    c.set('role', membership.role);
     await next();
   });
 }

@@ -1,15 +1,10 @@
-import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
-import { apiTokens } from '../db/schema/api-tokens.ts';
-import { sessions } from '../db/schema/sessions.ts';
-import { users } from '../db/schema/users.ts';
 import { ApiError } from '../errors.ts';
+import { userOfApiToken } from '../services/accounts/api-tokens.ts';
 import { SESSION_COOKIE } from '../services/accounts/session-cookie.ts';
-import { hashToken } from '../services/shared/tokens.ts';
-
-const touchEveryMs = 5 * 60 * 1000;
+import { sessionOf } from '../services/accounts/sessions.ts';
 
 /** Resolves the caller from `Authorization: Bearer <API token>` or the session cookie. */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
@@ -19,37 +14,15 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   if (authorization) {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
     if (!token) throw new ApiError(401, 'invalid_token', 'Use `Authorization: Bearer <token>`.');
-    const [row] = await db
-      .select({ user: users, token: apiTokens })
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.userId))
-      .where(
-        and(
-          eq(apiTokens.tokenHash, hashToken(token)),
-          isNotNull(users.activatedAt),
-          or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, at)),
-        ),
-      );
-    if (!row) throw new ApiError(401, 'invalid_token', 'This API token is unknown, revoked or expired.');
-    if (!row.token.lastUsedAt || at.getTime() - row.token.lastUsedAt.getTime() > touchEveryMs) {
-      await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, row.token.id));
-    }
-    c.set('user', row.user);
+    const user = await userOfApiToken(db, token, at);
+    if (!user) throw new ApiError(401, 'invalid_token', 'This API token is unknown, revoked or expired.');
+    c.set('user', user);
   } else {
     const cookie = getCookie(c, SESSION_COOKIE);
-    if (cookie) {
-      const [row] = await db
-        .select({ user: users, session: sessions })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(cookie)), gt(sessions.expiresAt, at)));
-      if (row) {
-        if (at.getTime() - row.session.lastSeenAt.getTime() > touchEveryMs) {
-          await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, row.session.id));
-        }
-        c.set('user', row.user);
-        c.set('session', row.session);
-      }
+    const found = cookie ? await sessionOf(db, cookie, at) : null;
+    if (found) {
+      c.set('user', found.user);
+      c.set('session', found.session);
     }
   }
   const user = c.var.user;

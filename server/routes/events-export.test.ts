@@ -4,8 +4,8 @@ import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Role } from '../../contract/common.ts';
 import { memberships } from '../db/schema/memberships.ts';
+import { EXPORT_CHUNK, exportLimits } from '../services/events/export.ts';
 import { BASE, createTestApi, ORIGIN, type TestApi } from '../test/harness.ts';
-import { EXPORT_CHUNK, exportLimits } from './events-export.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 

@@ -182,3 +182,18 @@ test('one event with its raw record; another space never sees it', async () => {
   const stranger = (await t.signUp('stranger@example.com')).cookie;
   expect((await t.call('GET', `/api/spaces/${spaceId}/events/${event.id}`, { cookie: stranger })).status).toBe(404);
 });
+
+test('export, histogram, facets and usage each reach their own handler, and an event id must be a UUID', async () => {
+  const base = `/api/spaces/${spaceId}/events`;
+  const exported = await t.call('GET', `${base}/export?format=csv`, { cookie });
+  expect(exported.status).toBe(200);
+  expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
+  expect((await t.call('GET', `${base}/histogram`, { cookie })).json).toHaveProperty('buckets');
+  expect((await t.call('GET', `${base}/facets`, { cookie })).json).toHaveProperty('ip');
+  expect((await t.call('GET', `${base}/usage`, { cookie })).json).toHaveProperty('quota');
+  const [event] = (await list({})).json.items;
+  expect((await t.call('GET', `${base}/${event.id}`, { cookie })).json.id).toBe(event.id);
+  const unknown = await t.call('GET', `${base}/not-an-id`, { cookie });
+  expect(unknown.status).toBe(404);
+  expect(unknown.json.error.code).toBe('not_found');
+});

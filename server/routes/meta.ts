@@ -1,8 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { Health, OutboxList } from '../../contract/meta.ts';
-import { outbox } from '../db/schema/outbox.ts';
+import { ping } from '../db/database.ts';
 import { createRouter, json, route } from '../router.ts';
+import { listOutbox } from '../services/mail/outbox.ts';
 
 /** Liveness with a database round trip. */
 export const healthRoutes = createRouter().openapi(
@@ -13,7 +13,7 @@ export const healthRoutes = createRouter().openapi(
     responses: { 200: json(Health, 'Healthy') },
   }),
   async (c) => {
-    await c.var.deps.db.execute(sql`select 1`);
+    await ping(c.var.deps.db);
     return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
   },
 );
@@ -32,14 +32,5 @@ export const devRoutes = createRouter().openapi(
     },
     responses: { 200: json(OutboxList, 'Messages') },
   }),
-  async (c) => {
-    const { to, limit } = c.req.valid('query');
-    const rows = await c.var.deps.db
-      .select()
-      .from(outbox)
-      .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
-      .orderBy(desc(outbox.createdAt))
-      .limit(limit);
-    return c.json({ items: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }, 200);
-  },
+  async (c) => c.json(await listOutbox(c.var.deps.db, c.req.valid('query')), 200),
 );

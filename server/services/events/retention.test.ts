@@ -10,7 +10,8 @@ import { sources } from '../../db/schema/sources.ts';
 import { spaces } from '../../db/schema/spaces.ts';
 import { users } from '../../db/schema/users.ts';
 import { freshDatabase } from '../../test/harness.ts';
-import { deleteExpiredCredentials, deleteExpiredEvents } from './retention.ts';
+import { deleteExpiredCredentials } from '../accounts/housekeeping.ts';
+import { deleteExpiredEvents } from './retention.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 

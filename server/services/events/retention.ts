@@ -1,16 +1,14 @@
-import { and, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { lt, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/database.ts';
 import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
-import { invitations } from '../../db/schema/invitations.ts';
-import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';
-import { rateLimits } from '../../db/schema/rate-limits.ts';
-import { sessions } from '../../db/schema/sessions.ts';
+import { deleteExpiredCredentials, type Housekeeping } from '../accounts/housekeeping.ts';
 import type { Logger } from '../shared/logger.ts';
 
 /** How long idempotency answers and refused-line records are kept. */
 const bookkeepingDays = 7;
 const dayMs = 86_400_000;
 
+/** What one retention run deleted. */
 export type RetentionResult = {
   /** Events deleted, per space id. */
   bySpace: Record<string, number>;
@@ -20,40 +18,6 @@ export type RetentionResult = {
   /** Expired credentials and counters removed (see `deleteExpiredCredentials`). */
   housekeeping: Housekeeping;
 };
-
-export type Housekeeping = { sessions: number; oneTimeTokens: number; invitations: number; rateLimits: number };
-
-/** How long past expiry a link is kept, so that following it still says "expired" rather than "unknown". */
-const expiredLinkDays = 7;
-/** Longer than any rate-limit window (the longest is one hour). */
-const rateLimitKeepMs = dayMs;
-
-/**
- * Removes what can no longer be used: expired sessions, one-time tokens (activation, reset, email change) and
- * pending invitations a week past expiry, and rate-limit counters whose window ended a day ago.
- * Accepted invitations stay (the members page and the audit refer to them).
- */
-export async function deleteExpiredCredentials(db: Db, now: Date): Promise<Housekeeping> {
-  const linkCutoff = new Date(now.getTime() - expiredLinkDays * dayMs);
-  const [gone, tokens, invites, limits] = await Promise.all([
-    db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
-    db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, linkCutoff)).returning({ id: oneTimeTokens.id }),
-    db
-      .delete(invitations)
-      .where(and(lt(invitations.expiresAt, linkCutoff), isNull(invitations.acceptedAt)))
-      .returning({ id: invitations.id }),
-    db
-      .delete(rateLimits)
-      .where(lt(rateLimits.windowStart, new Date(now.getTime() - rateLimitKeepMs)))
-      .returning({ key: rateLimits.key }),
-  ]);
-  return {
-    sessions: gone.length,
-    oneTimeTokens: tokens.length,
-    invitations: invites.length,
-    rateLimits: limits.length,
-  };
-}
 
 /**
  * Deletes events older than their retention: the source's when set, capped by the space's (PRODUCT.md §5),
@@ -72,9 +36,7 @@ export async function deleteExpiredEvents(db: Db, now: Date): Promise<RetentionR
     select space_id, count(*) as n from gone group by space_id`);
   const bySpace: Record<string, number> = {};
   let total = 0;
-  // Both drivers (node-postgres, PGlite) answer `{ rows }`.
-  const { rows } = result as unknown as { rows: { space_id: string; n: string | number }[] };
-  for (const row of rows) {
+  for (const row of rowsOf<{ space_id: string; n: string | number }>(result)) {
     const n = Number(row.n);
     bySpace[row.space_id] = n;
     total += n;

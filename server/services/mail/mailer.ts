@@ -3,11 +3,13 @@ import type { Db } from '../../db/database.ts';
 import { outbox } from '../../db/schema/outbox.ts';
 import type { Logger } from '../shared/logger.ts';
 
+/** One plain-text message; templates.ts writes every one the product sends. */
 export type Mail = { to: string; subject: string; text: string };
 
 /** Sends mail: over SMTP when configured, otherwise into the development outbox. */
 export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> };
 
+/** What createMailer needs: where the outbox lives, how to log, and the SMTP settings when there are any. */
 export type MailerOptions = {
   db: Db;
   log: Logger;
@@ -48,10 +50,10 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 /** Sends after the change is committed; a failed delivery is logged, never undoes the change. */
-export async function deliver(mailer: Mailer, log: Logger, mail: Mail): Promise<void> {
+export async function deliver(deps: { mailer: Mailer; log: Logger }, mail: Mail): Promise<void> {
   try {
-    await mailer.send(mail);
+    await deps.mailer.send(mail);
   } catch (error) {
-    log({ level: 'error', msg: 'mail delivery failed', to: mail.to, subject: mail.subject, error: String(error) });
+    deps.log({ level: 'error', msg: 'mail delivery failed', to: mail.to, subject: mail.subject, error: String(error) });
   }
 }

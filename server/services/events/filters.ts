@@ -1,0 +1,55 @@
+/** What every read of the event log shares: the stored event as the API shows it, and the filters as SQL. */
+import { eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { EventFilters } from '../../../contract/event-search.ts';
+import type { Event } from '../../../contract/events.ts';
+import type { QueryNode } from '../../../contract/query/ast.ts';
+import { parseQuery } from '../../../contract/query/parse.ts';
+import { type EventRow, events } from '../../db/schema/events.ts';
+import { fieldError } from '../../errors.ts';
+import { compileQuery } from './compile-query.ts';
+
+/** The event log's filters: a query in the event query language and a time range. */
+export type Filters = z.infer<typeof EventFilters>;
+
+/** The stored event as the API shows it. */
+export function eventView(row: EventRow): z.infer<typeof Event> {
+  return {
+    id: row.id,
+    sourceId: row.sourceId,
+    time: row.time.toISOString(),
+    receivedAt: row.receivedAt.toISOString(),
+    dedupKey: row.dedupKey,
+    ip: row.ip,
+    country: row.country,
+    method: row.method,
+    host: row.host,
+    path: row.path,
+    status: row.status,
+    action: row.action,
+    severity: row.severity,
+    ruleIds: row.ruleIds,
+    tags: row.tags,
+    message: row.message,
+    userAgent: row.userAgent,
+    firewallId: row.firewallId,
+    raw: row.raw,
+  };
+}
+
+/** A query in the event query language, parsed; one that does not parse is a 400 on `field` naming its position. */
+export function parsedQuery(q: string, field: string): QueryNode {
+  const parsed = parseQuery(q);
+  if (!parsed.ok) {
+    throw fieldError(field, `${parsed.error.message} (at character ${parsed.error.position + 1})`, 'query_invalid');
+  }
+  return parsed.ast;
+}
+
+/** The space, the time range and the compiled query; a query that does not parse is a 400 naming its position. */
+export function whereOf(spaceId: string, f: Filters): SQL[] {
+  const where: SQL[] = [eq(events.spaceId, spaceId), compileQuery(parsedQuery(f.q, 'q'), events)];
+  if (f.from) where.push(gte(events.time, new Date(f.from)));
+  if (f.to) where.push(lte(events.time, new Date(f.to)));
+  return where;
+}
