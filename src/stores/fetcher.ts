@@ -44,7 +44,11 @@ export function apiStore<T>(
   const key = [`${name}|`, ...parts.flatMap((part, index) => (index === 0 ? [part] : ['|', part]))];
   return createFetcherStore<T>(key, {
     ...settings,
-    fetcher: (...values) => load(...values.filter((_, index) => index % 2 === 1).map(String)),
+    // Pre-rendering (no window) asks for nothing: the island's server HTML shows its loading state, as in the browser.
+    fetcher: (...values) =>
+      typeof window === 'undefined'
+        ? new Promise<T>(() => undefined)
+        : load(...values.filter((_, index) => index % 2 === 1).map(String)),
   });
 }
 
