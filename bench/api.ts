@@ -5,23 +5,23 @@
  * directory removed. Nothing here is asserted by tests.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createApp } from '../server/app.ts';
-import { type Database, openDatabase } from '../server/db/database.ts';
+import { type Database, openDatabase, rowsOf } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { activity } from '../server/db/schema/activity.ts';
 import { memberships } from '../server/db/schema/memberships.ts';
 import { spaces } from '../server/db/schema/spaces.ts';
 import { users } from '../server/db/schema/users.ts';
+import { prng } from '../server/demo/traffic.ts';
 import { argon2Parameters, hashPassword, verifyPassword } from '../server/services/accounts/passwords.ts';
 import { silentLogger } from '../server/services/shared/logger.ts';
+import { postgresDatabase, tempDir } from './lib/databases.ts';
+import { loadAverage, ms, table } from './lib/format.ts';
+import { type Fetcher, getJson, signIn } from './lib/http.ts';
+import { type Latency, runConcurrently, sampleLatency, type Throughput, timed } from './lib/timing.ts';
 
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BASE = 'http://127.0.0.1:4321';
 const PASSWORD = 'correct horse battery 42';
 const LOGINS = 40;
@@ -34,66 +34,35 @@ const WARMUP = 20;
 const TIMED = 200;
 const HASH_SAMPLES = 40;
 
-type App = ReturnType<typeof createApp>;
 type Backend = { label: string; database: Database; cleanup(): Promise<void> };
-
-const load = (): string =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
-const ms = (n: number): string => n.toFixed(1);
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
-}
 
 /** A throwaway PGlite directory under the OS temp dir (what DATA_DIR would be, not memory://). */
 async function pgliteBackend(): Promise<Backend> {
-  const dir = mkdtempSync(join(tmpdir(), 'sg-bench-api-'));
+  const dir = tempDir('sg-bench-api-');
   try {
-    const database = await openDatabase({ dataDir: dir });
+    const database = await openDatabase({ dataDir: dir.path });
     return {
       label: 'PGlite (tmp dir)',
       database,
       async cleanup() {
         await database.close().catch(() => undefined);
-        rmSync(dir, { recursive: true, force: true });
+        dir.remove();
       },
     };
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    dir.remove();
     throw error;
   }
 }
 
 /** A freshly created PostgreSQL database on the local server, dropped again by `cleanup()`. */
 async function postgresBackend(): Promise<Backend> {
-  const name = `sg_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const drop = async () => {
-    const again = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await again.connect();
-    try {
-      await again.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await again.end();
-    }
-  };
-  const target = new URL(PG_ADMIN_URL);
-  target.pathname = `/${name}`;
+  const created = await postgresDatabase(`sg_bench_${randomBytes(6).toString('hex')}`);
   let database: Database;
   try {
-    database = await openDatabase({ url: target.toString() });
+    database = await openDatabase({ url: created.url });
   } catch (error) {
-    await drop();
+    await created.drop();
     throw error;
   }
   return {
@@ -101,7 +70,7 @@ async function postgresBackend(): Promise<Backend> {
     database,
     async cleanup() {
       await database.close().catch(() => undefined);
-      await drop();
+      await created.drop();
     },
   };
 }
@@ -128,18 +97,6 @@ const AGENTS = [
   'spaceguard-cli/1.4.2',
   null,
 ];
-
-/** Deterministic pseudo-random numbers, so both drivers get the same data shape. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type Seeded = {
   accounts: string[];
@@ -187,7 +144,8 @@ async function seed(database: Database): Promise<Seeded> {
   const target = spaceRows[0];
   if (!target) throw new Error('no spaces inserted');
 
-  const random = rng(20_261_121);
+  // Deterministic, so both drivers get the same data shape.
+  const random = prng(20_261_121);
   const totalWeight = ACTIONS.reduce((sum, a) => sum + a.weight, 0);
   const pick = () => {
     let r = random() * totalWeight;
@@ -238,57 +196,19 @@ async function seed(database: Database): Promise<Seeded> {
   };
 }
 
-async function login(app: App, email: string): Promise<string> {
-  const res = await app.request(`${BASE}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE, 'user-agent': 'spaceguard-bench' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${text}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
-/** `count` sign-ins spread over the accounts, `concurrency` in flight; answers requests per second. */
-async function loginRate(app: App, accounts: string[], count: number, concurrency: number) {
-  let next = 0;
-  const latencies: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next;
-        next += 1;
-        const t = performance.now();
-        await login(app, accounts[i % accounts.length] ?? '');
-        latencies.push(performance.now() - t);
-      }
-    }),
+/** `count` sign-ins spread over the accounts, `concurrency` in flight. */
+function loginRate(fetcher: Fetcher, accounts: string[], count: number, concurrency: number): Promise<Throughput> {
+  return runConcurrently(count, concurrency, (i) =>
+    signIn(fetcher, BASE, accounts[i % accounts.length] ?? '', PASSWORD),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: count / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
 }
 
 /** 20 warm-up then 200 timed sequential GETs (body read); every answer must be 200. */
-async function latency(app: App, cookie: string, path: string) {
-  const once = async () => {
-    const t = performance.now();
-    const res = await app.request(`${BASE}${path}`, { headers: { cookie, 'user-agent': 'spaceguard-bench' } });
-    const text = await res.text();
-    const elapsed = performance.now() - t;
-    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 200)}`);
-    return { elapsed, text };
-  };
-  let items = 0;
-  for (let i = 0; i < WARMUP; i += 1) {
-    const { text } = await once();
-    items = (JSON.parse(text) as { items: unknown[] }).items.length;
-  }
-  const samples: number[] = [];
-  for (let i = 0; i < TIMED; i += 1) samples.push((await once()).elapsed);
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), items };
+async function latency(fetcher: Fetcher, cookie: string, path: string): Promise<Latency & { items: number }> {
+  const get = () =>
+    getJson<{ items: unknown[] }>(fetcher, `${BASE}${path}`, { cookie, 'user-agent': 'spaceguard-bench' });
+  const items = (await get()).items.length;
+  return { ...(await sampleLatency(get, { warmup: WARMUP - 1, runs: TIMED })), items };
 }
 
 type Result = {
@@ -296,8 +216,8 @@ type Result = {
   server: string;
   load: string;
   seedSeconds: number;
-  seq: Awaited<ReturnType<typeof loginRate>>;
-  par: Awaited<ReturnType<typeof loginRate>>;
+  seq: Throughput;
+  par: Throughput;
   reads: { name: string; path: string; p50: number; p95: number; items: number }[];
 };
 
@@ -306,12 +226,8 @@ async function benchBackend(make: () => Promise<Backend>): Promise<Result> {
   try {
     const { database } = backend;
     await migrate(database);
-    const version = (await database.db.execute(sql`show server_version`)) as unknown as {
-      rows: { server_version: string }[];
-    };
-    const seedStart = performance.now();
-    const seeded = await seed(database);
-    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const [version] = rowsOf<{ server_version: string }>(await database.db.execute(sql`show server_version`));
+    const { seconds: seedSeconds, result: seeded } = await timed(() => seed(database));
     const app = createApp({
       db: database.db,
       config: {
@@ -324,11 +240,14 @@ async function benchBackend(make: () => Promise<Backend>): Promise<Result> {
       },
       log: silentLogger,
     });
+    // In process, no socket; every sign-in comes from the same unknown client as far as rate limits go.
+    const fetcher: Fetcher = async (url, init) =>
+      app.request(url, { ...init, headers: { 'user-agent': 'spaceguard-bench', ...init?.headers } });
     // One untimed sign-in per account first (loads the argon2 module, warms the pool/JIT).
-    for (const email of seeded.accounts) await login(app, email);
-    const seq = await loginRate(app, seeded.accounts, LOGINS, 1);
-    const par = await loginRate(app, seeded.accounts, LOGINS, LOGIN_CONCURRENCY);
-    const cookie = await login(app, seeded.accounts[0] ?? '');
+    for (const email of seeded.accounts) await signIn(fetcher, BASE, email, PASSWORD);
+    const seq = await loginRate(fetcher, seeded.accounts, LOGINS, 1);
+    const par = await loginRate(fetcher, seeded.accounts, LOGINS, LOGIN_CONCURRENCY);
+    const cookie = await signIn(fetcher, BASE, seeded.accounts[0] ?? '', PASSWORD);
     const space = seeded.spaceId;
     const filtered = new URLSearchParams({ action: seeded.filterAction, from: seeded.filterFrom }).toString();
     const byActor = new URLSearchParams({ actor: seeded.filterActor }).toString();
@@ -347,12 +266,12 @@ async function benchBackend(make: () => Promise<Backend>): Promise<Result> {
         `/api/spaces/${space}/activity?${byActor}`,
       ],
     ] as const) {
-      reads.push({ name, path: shown, ...(await latency(app, cookie, path)) });
+      reads.push({ name, path: shown, ...(await latency(fetcher, cookie, path)) });
     }
     return {
       label: backend.label,
-      server: version.rows[0]?.server_version ?? '?',
-      load: load(),
+      server: version?.server_version ?? '?',
+      load: loadAverage(),
       seedSeconds,
       seq,
       par,
@@ -367,57 +286,60 @@ async function benchBackend(make: () => Promise<Backend>): Promise<Result> {
 async function hashCost() {
   const stored = await hashPassword(PASSWORD);
   await verifyPassword(stored, PASSWORD);
-  let t = performance.now();
-  for (let i = 0; i < HASH_SAMPLES; i += 1) await verifyPassword(stored, PASSWORD);
-  const sequentialMs = (performance.now() - t) / HASH_SAMPLES;
-  t = performance.now();
-  for (let i = 0; i < HASH_SAMPLES; i += LOGIN_CONCURRENCY) {
-    await Promise.all(Array.from({ length: LOGIN_CONCURRENCY }, () => verifyPassword(stored, PASSWORD)));
-  }
-  const parallelPerSecond = HASH_SAMPLES / ((performance.now() - t) / 1000);
-  return { sequentialMs, sequentialPerSecond: 1000 / sequentialMs, parallelPerSecond };
+  const verify = () => verifyPassword(stored, PASSWORD);
+  const sequential = await runConcurrently(HASH_SAMPLES, 1, verify);
+  const parallel = await runConcurrently(HASH_SAMPLES, LOGIN_CONCURRENCY, verify);
+  return {
+    sequentialMs: (sequential.seconds * 1000) / HASH_SAMPLES,
+    sequentialPerSecond: sequential.perSecond,
+    parallelPerSecond: parallel.perSecond,
+  };
 }
 
 /** The `## API` section of BENCHMARKS.md. */
 export async function benchApi(): Promise<string> {
-  const startLoad = load();
-  const started = performance.now();
-  const hash = await hashCost();
-  const results: Result[] = [];
-  results.push(await benchBackend(pgliteBackend));
-  results.push(await benchBackend(postgresBackend));
-  const total = (performance.now() - started) / 1000;
+  const startLoad = loadAverage();
+  const { seconds: total, result } = await timed(async () => ({
+    hash: await hashCost(),
+    results: [await benchBackend(pgliteBackend), await benchBackend(postgresBackend)],
+  }));
+  const { hash, results } = result;
   const p = argon2Parameters;
   const cpu = cpus();
 
   const lines = [
     '## API',
     '',
-    `In-process: every request goes through \`app.request()\` (no listening socket, no HTTP parsing, no network), so these are handler + database + hashing costs. Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; load average (1, 5, 15 min) ${startLoad} at the start, ${load()} at the end — other work was running, so treat the numbers as indicative. Whole run ${total.toFixed(0)} s.`,
+    `In-process: every request goes through \`app.request()\` (no listening socket, no HTTP parsing, no network), so these are handler + database + hashing costs. Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; load average (1, 5, 15 min) ${startLoad} at the start, ${loadAverage()} at the end — other work was running, so treat the numbers as indicative. Whole run ${total.toFixed(0)} s.`,
     '',
     `Data: 12 active users, the signed-in user owns ${SPACES} spaces (1–6 other members each); ${ACTIVITY_RECORDS.toLocaleString('en')} activity records in the measured space (13 actions, 8 actors skewed toward a few plus 10 % actorless, times over 90 days, 60 % with a JSON change) and ${OTHER_SPACE_RECORDS} in each other space, bulk-inserted with Drizzle in batches of 1000, then \`ANALYZE\`.`,
     '',
     '### Sign-in (POST /api/auth/login, correct credentials)',
     '',
-    `argon2id (\`server/services/passwords.ts\`): memory ${p.memoryCost} KiB (${(p.memoryCost / 1024).toFixed(0)} MiB), ${p.timeCost} passes, parallelism ${p.parallelism}, ${p.outputLen}-byte output. The verify alone (no HTTP, no database): ${ms(hash.sequentialMs)} ms each, ${hash.sequentialPerSecond.toFixed(1)}/s sequential, ${hash.parallelPerSecond.toFixed(1)}/s with ${LOGIN_CONCURRENCY} in flight (@node-rs/argon2 runs verifies on the libuv thread pool, so concurrency can at best use every core: ${cpu.length} here, shared with whatever else is running).`,
+    `argon2id (\`server/services/accounts/passwords.ts\`): memory ${p.memoryCost} KiB (${(p.memoryCost / 1024).toFixed(0)} MiB), ${p.timeCost} passes, parallelism ${p.parallelism}, ${p.outputLen}-byte output. The verify alone (no HTTP, no database): ${ms(hash.sequentialMs)} ms each, ${hash.sequentialPerSecond.toFixed(1)}/s sequential, ${hash.parallelPerSecond.toFixed(1)}/s with ${LOGIN_CONCURRENCY} in flight (@node-rs/argon2 runs verifies on the libuv thread pool, so concurrency can at best use every core: ${cpu.length} here, shared with whatever else is running).`,
     '',
     `${LOGINS} timed sign-ins per run, rotating over ${LOGIN_ACCOUNTS} accounts, after one untimed sign-in per account. Rate limits: the login route counts only failures against the account (5) and the IP (30) per 15 min and clears the account on success, so successful sign-ins never approach the limit; the bench keeps the default limits and \`TRUST_PROXY\` off (every request has the same unknown IP) and fails if any answer is not 200. Each sign-in also writes a session row and an activity record in one transaction.`,
     '',
-    '| database | sequential req/s | p50 / p95 ms | concurrency 4 req/s | p50 / p95 ms |',
-    '|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.label} | ${r.seq.perSecond.toFixed(1)} | ${ms(r.seq.p50)} / ${ms(r.seq.p95)} | ${r.par.perSecond.toFixed(1)} | ${ms(r.par.p50)} / ${ms(r.par.p95)} |`,
+    ...table(
+      ['database', 'sequential req/s', 'p50 / p95 ms', 'concurrency 4 req/s', 'p50 / p95 ms'],
+      results.map((r) => [
+        r.label,
+        r.seq.perSecond.toFixed(1),
+        `${ms(r.seq.p50)} / ${ms(r.seq.p95)}`,
+        r.par.perSecond.toFixed(1),
+        `${ms(r.par.p50)} / ${ms(r.par.p95)}`,
+      ]),
     ),
     '',
     '### Reads (signed in with the session cookie)',
     '',
     `${WARMUP} warm-up then ${TIMED} timed sequential requests each; time includes reading the JSON body. Default activity page is 50 records.`,
     '',
-    '| database | request | rows | p50 ms | p95 ms |',
-    '|---|---|---|---|---|',
-    ...results.flatMap((r) =>
-      r.reads.map((x) => `| ${r.label} | ${x.name}: \`GET ${x.path}\` | ${x.items} | ${ms(x.p50)} | ${ms(x.p95)} |`),
+    ...table(
+      ['database', 'request', 'rows', 'p50 ms', 'p95 ms'],
+      results.flatMap((r) =>
+        r.reads.map((x) => [r.label, `${x.name}: \`GET ${x.path}\``, x.items, ms(x.p50), ms(x.p95)]),
+      ),
     ),
     '',
     ...results.map(
@@ -428,4 +350,4 @@ export async function benchApi(): Promise<string> {
   return lines.join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await benchApi());
+if (import.meta.main) console.log(await benchApi());

@@ -9,10 +9,6 @@
  * `node bench/events-query.ts` prints the markdown section; bench/run.ts includes it.
  * BENCH_QUERY_PG / BENCH_QUERY_PGLITE change the event counts, BENCH_QUERY_RUNS the runs per call.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
@@ -23,7 +19,13 @@ import { spaces } from '../server/db/schema/spaces.ts';
 import { users } from '../server/db/schema/users.ts';
 import { createTraffic, rhythm } from '../server/demo/traffic.ts';
 import { hashToken, randomToken } from '../server/services/shared/tokens.ts';
-import { benchDatabase, copyIntoPglite, copyWithPsql, csvRows, percentile, startChild, stopChild } from './ingest.ts';
+import { startApiServer } from './lib/api-server.ts';
+import { copyIntoPglite, copyWithPsql, csvRows } from './lib/copy-events.ts';
+import { postgresDatabase, tempDir } from './lib/databases.ts';
+import { count, loadAverage, ms, table } from './lib/format.ts';
+import { getJson } from './lib/http.ts';
+import { stopProcess } from './lib/processes.ts';
+import { type Latency, sampleLatency, timed } from './lib/timing.ts';
 
 const RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 30);
 const WARMUP = 3;
@@ -86,31 +88,21 @@ function* chunks(total: number, spaceId: string, sourceId: string, now: Date): G
   }
 }
 
-type Timing = { name: string; runs: number; p50: number; p95: number; detail: string };
+type Timing = Latency & { name: string; detail: string };
 
+/** Up to RUNS timed calls of one GET after WARMUP, within BUDGET_MS; `detail` says what the last answer held. */
 async function time(base: string, bearer: string, name: string, path: string): Promise<Timing> {
-  const headers = { authorization: `Bearer ${bearer}` };
+  type Answer = { items?: unknown[]; total?: number; buckets?: { total: number }[] };
   let detail = '';
   const once = async () => {
-    const t0 = performance.now();
-    const res = await fetch(`${base}${path}`, { headers });
-    const body = (await res.json()) as { items?: unknown[]; total?: number; buckets?: { total: number }[] };
-    const elapsed = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    const body = await getJson<Answer>(fetch, `${base}${path}`, { authorization: `Bearer ${bearer}` });
     if (body.items) detail = `${body.items.length} events`;
-    else if (body.total !== undefined) detail = `total ${body.total.toLocaleString('en')}`;
+    else if (body.total !== undefined) detail = `total ${count(body.total)}`;
     else if (body.buckets)
-      detail = `${body.buckets.reduce((s, b) => s + b.total, 0).toLocaleString('en')} in ${body.buckets.length} buckets`;
-    return elapsed;
+      detail = `${count(body.buckets.reduce((s, b) => s + b.total, 0))} in ${body.buckets.length} buckets`;
   };
-  for (let i = 0; i < WARMUP; i++) await once();
-  const samples: number[] = [];
-  const started = performance.now();
-  while (samples.length < RUNS && (samples.length < 5 || performance.now() - started < BUDGET_MS)) {
-    samples.push(await once());
-  }
-  samples.sort((a, b) => a - b);
-  return { name, runs: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), detail };
+  const latency = await sampleLatency(once, { warmup: WARMUP, runs: RUNS, budgetMs: BUDGET_MS });
+  return { name, detail, ...latency };
 }
 
 /** The event log's and the overview's calls, as the screens make them. */
@@ -143,86 +135,95 @@ async function measure(base: string, prepared: Prepared, now: Date): Promise<Tim
 
 type BackendResult = { label: string; events: number; fillSeconds: number; timings: Timing[] };
 
-async function postgres(total: number): Promise<BackendResult> {
-  const database = await benchDatabase(PG_NAME);
-  try {
-    const opened = await openDatabase({ url: database.url });
-    await migrate(opened);
-    const prepared = await prepare(opened.db);
-    const now = new Date();
-    const t0 = performance.now();
-    await copyWithPsql(database.url, chunks(total, prepared.spaceId, prepared.sourceId, now));
+/**
+ * Opens a backend's database, prepares the space, fills it with `fill` (timed with VACUUM ANALYZE), then serves
+ * it with the API in a child process started with `env` and measures every call.
+ */
+async function measureBackend(
+  label: string,
+  total: number,
+  open: () => ReturnType<typeof openDatabase>,
+  fill: (opened: Awaited<ReturnType<typeof openDatabase>>, csv: Iterable<string>) => Promise<void>,
+  env: Record<string, string>,
+): Promise<BackendResult> {
+  const opened = await open();
+  await migrate(opened);
+  const prepared = await prepare(opened.db);
+  const now = new Date();
+  const { seconds: fillSeconds } = await timed(async () => {
+    await fill(opened, chunks(total, prepared.spaceId, prepared.sourceId, now));
     await opened.db.execute(sql`vacuum analyze events`);
-    const fillSeconds = (performance.now() - t0) / 1000;
+  });
+  if (opened.driver === 'postgres') {
     // The usual setting for SSD storage (the default 4.0 assumes spinning disks): with it the planner reads a
     // 24-hour range through the index instead of scanning the whole table (facets, 24 h: 2.1 s -> 0.3 s).
     await opened.db.execute(sql.raw(`alter database ${PG_NAME} set random_page_cost = 1.1`));
-    await opened.close();
-    const { child, ready } = await startChild({ DATABASE_URL: database.url, BENCH_SETUP: '0' });
-    try {
-      const timings = await measure(`http://127.0.0.1:${ready.port}`, prepared, now);
-      return { label: 'PostgreSQL 15', events: total, fillSeconds, timings };
-    } finally {
-      await stopChild(child);
-    }
+  }
+  await opened.close();
+  const { child, ready } = await startApiServer({ ...env, BENCH_SETUP: '0' });
+  try {
+    const timings = await measure(`http://127.0.0.1:${ready.port}`, prepared, now);
+    return { label, events: total, fillSeconds, timings };
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+async function postgres(total: number): Promise<BackendResult> {
+  const database = await postgresDatabase(PG_NAME);
+  try {
+    return await measureBackend(
+      'PostgreSQL 15',
+      total,
+      () => openDatabase({ url: database.url }),
+      (_, csv) => copyWithPsql(database.url, csv),
+      { DATABASE_URL: database.url },
+    );
   } finally {
     if (process.env.BENCH_KEEP !== '1') await database.drop();
   }
 }
 
 async function pglite(total: number): Promise<BackendResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'sg-bench-query-'));
+  const dir = tempDir('sg-bench-query-');
   try {
-    const opened = await openDatabase({ dataDir: dir });
-    await migrate(opened);
-    const prepared = await prepare(opened.db);
-    const now = new Date();
-    const t0 = performance.now();
-    for (const csv of chunks(total, prepared.spaceId, prepared.sourceId, now)) {
-      if (opened.pglite) await copyIntoPglite(opened.pglite, csv);
-    }
-    await opened.db.execute(sql`vacuum analyze events`);
-    const fillSeconds = (performance.now() - t0) / 1000;
-    await opened.close();
-    const { child, ready } = await startChild({ DATA_DIR: dir, DATABASE_URL: '', BENCH_SETUP: '0' });
-    try {
-      const timings = await measure(`http://127.0.0.1:${ready.port}`, prepared, now);
-      return { label: 'PGlite', events: total, fillSeconds, timings };
-    } finally {
-      await stopChild(child);
-    }
+    return await measureBackend(
+      'PGlite',
+      total,
+      () => openDatabase({ dataDir: dir.path }),
+      async (opened, csv) => {
+        for (const chunk of csv) if (opened.pglite) await copyIntoPglite(opened.pglite, chunk);
+      },
+      { DATA_DIR: dir.path, DATABASE_URL: '' },
+    );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 }
 
 /** Runs both backends and answers the markdown section. */
 export async function benchEventsQuery(): Promise<string> {
-  const before = loadavg()
-    .map((n) => n.toFixed(2))
-    .join(', ');
+  const before = loadAverage();
   const results: BackendResult[] = [];
   const only = process.env.BENCH_QUERY_ONLY;
   if (only !== 'pglite') results.push(await postgres(Number(process.env.BENCH_QUERY_PG ?? 1_000_000)));
   if (only !== 'postgres') results.push(await pglite(Number(process.env.BENCH_QUERY_PGLITE ?? 100_000)));
-  const labels = results.map((r) => `${r.label} (${r.events.toLocaleString('en')} events)`);
+  const labels = results.map((r) => `${r.label} (${count(r.events)} events)`);
   const names = results[0]?.timings.map((t) => t.name) ?? [];
   const rows = names.map((name) => {
     const cells = results.map((r) => {
       const t = r.timings.find((x) => x.name === name);
-      return t ? `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} (${t.runs})` : '—';
+      return t ? `${ms(t.p50)} / ${ms(t.p95)} (${t.runs})` : '—';
     });
     const detail = results[0]?.timings.find((x) => x.name === name)?.detail ?? '';
-    return `| ${name} | ${detail} | ${cells.join(' | ')} |`;
+    return [name, detail, ...cells];
   });
   return [
     '## Event log queries',
     '',
     `One space holding demo events (server/demo/traffic.ts: ModSecurity records over the last 7 days, normalised by the ingest parser, bulk-loaded with COPY in time order, then VACUUM ANALYZE as autovacuum would). Each call goes through the real HTTP API (the API in a child process, \`Authorization: Bearer\` with a personal API token), sequentially: ${WARMUP} warm-up calls, then up to ${RUNS} timed runs (fewer when a call would take over ${BUDGET_MS / 1000} s). ms p50 / p95 (runs). "what" is what the call answered on ${labels[0] ?? ''}. Target: p95 ≤ 100 ms on PostgreSQL. PostgreSQL runs with its defaults except \`random_page_cost = 1.1\` for the bench database (the usual SSD setting; with 4.0 the planner scans the whole table for a 24-hour range and the 24-hour facets take about 2.1 s). Fill: ${results.map((r) => `${r.label} ${Math.round(r.fillSeconds)} s`).join(', ')} (generate, parse, COPY, VACUUM ANALYZE). Load average before: ${before}.`,
     '',
-    `| call | what | ${labels.join(' | ')} |`,
-    `|---|---|${labels.map(() => '---|').join('')}`,
-    ...rows,
+    ...table(['call', 'what', ...labels], rows),
   ].join('\n');
 }
 

@@ -3,8 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
+import { kb, ms, table } from './lib/format.ts';
+import { gzipBytes } from './lib/sizes.ts';
+import { median } from './lib/stats.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -50,8 +52,6 @@ interface LazyChunk {
   readonly size: number;
 }
 
-const gzip = (text: Uint8Array): number => gzipSync(text, { level: 9 }).byteLength;
-
 /** Bundles every island together, as the site does, so shared code lands in shared chunks once. */
 async function islandWeights(): Promise<{ islands: IslandWeight[]; chunks: LazyChunk[] }> {
   const outdir = join(ROOT, 'node_modules/.cache/spaceguard-bench/islands');
@@ -74,7 +74,7 @@ async function islandWeights(): Promise<{ islands: IslandWeight[]; chunks: LazyC
     logLevel: 'silent',
   });
   const sizes = new Map<string, number>();
-  for (const file of result.outputFiles) sizes.set(relative(ROOT, file.path), gzip(file.contents));
+  for (const file of result.outputFiles) sizes.set(relative(ROOT, file.path), gzipBytes(file.contents));
   const outputs: Metafile['outputs'] = result.metafile.outputs;
 
   // Walks imports from an output: static ones are the island's own code, dynamic ones what it loads later.
@@ -264,13 +264,8 @@ async function jsonViewerTimings(): Promise<{
 
 const RUNS = 5;
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
-const ms = (value: number): string => `${value.toFixed(1)} ms`;
+const KB = (bytes: number): string => `${kb(bytes)} KB`;
+const MS = (value: number): string => `${ms(value)} ms`;
 
 /** The islands section of BENCHMARKS.md. */
 export async function benchIslands(): Promise<string> {
@@ -282,27 +277,35 @@ export async function benchIslands(): Promise<string> {
     'Each island bundled with esbuild (minified ESM, code splitting, React external), sizes gzip -9. "Own" is what',
     'the page loads with the island; "lazy" is what it imports on first use (Highcharts core and modules, Leaflet).',
     '',
-    '| island | own JS (gzip) | own CSS (gzip) | loaded on first use (gzip) | chunks |',
-    '|---|---:|---:|---:|---:|',
-    ...weights.map(
-      (island) =>
-        `| ${island.name} | ${kb(island.own)} | ${kb(island.css)} | ${kb(island.lazy)} | ${island.lazyChunks} |`,
+    ...table(
+      ['island', 'own JS (gzip)', 'own CSS (gzip)', 'loaded on first use (gzip)', 'chunks'],
+      weights.map((island) => [island.name, KB(island.own), KB(island.css), KB(island.lazy), island.lazyChunks]),
+      [1, 2, 3, 4],
     ),
     '',
     'Lazy entry chunks, each loaded once per page however many islands ask (code they share, such as the Highcharts',
     'core, sits in shared chunks counted in the totals above):',
     '',
-    '| module | gzip |',
-    '|---|---:|',
-    ...chunks.map((chunk) => `| ${chunk.module} | ${kb(chunk.size)} |`),
+    ...table(
+      ['module', 'gzip'],
+      chunks.map((chunk) => [chunk.module, KB(chunk.size)]),
+      [1],
+    ),
     '',
     `JSON viewer on a generated document of ${(timings.bytes / 1024 / 1024).toFixed(2)} MB (jsdom, React in ${timings.mode} mode):`,
     '',
-    '| step | time |',
-    '|---|---:|',
-    `| server render (react-dom/server, median of ${RUNS}) | ${ms(timings.ssr)} |`,
-    `| first client render | ${ms(timings.render)} |`,
-    `| expand the largest node (${timings.nodes - 3} of its children rendered, the rest behind "Show more"; median of ${RUNS}) | ${ms(timings.expand)} |`,
+    ...table(
+      ['step', 'time'],
+      [
+        [`server render (react-dom/server, median of ${RUNS})`, MS(timings.ssr)],
+        ['first client render', MS(timings.render)],
+        [
+          `expand the largest node (${timings.nodes - 3} of its children rendered, the rest behind "Show more"; median of ${RUNS})`,
+          MS(timings.expand),
+        ],
+      ],
+      [1],
+    ),
     '',
   ];
   return lines.join('\n');

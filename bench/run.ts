@@ -2,12 +2,13 @@
  * `npm run bench`: builds the site (npm script), serves it with the project's own server,
  * measures every route and writes BENCHMARKS.md. Nothing here is asserted by tests.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { cpus, totalmem } from 'node:os';
 import { ROUTES } from '../src/lib/routes.ts';
+import { tempDir } from './lib/databases.ts';
+import { kb, table } from './lib/format.ts';
+import { sendJson, signUp } from './lib/http.ts';
+import { spawnNode, stopProcess, waitForUrl } from './lib/processes.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { weighPage } from './site-sizes.ts';
 
@@ -15,56 +16,18 @@ const PORT = Number(process.env.BENCH_PORT ?? 4510);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SAMPLE: Record<string, string> = { space_id: 'space-1', id: 'item-1', waf_id: 'waf-1', token: 'token-1' };
 
-async function startServer(): Promise<ChildProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'spaceguard-bench-'));
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: BASE },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${BASE}/_build/latest.json`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('The server did not start.');
-}
-
-const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
-
-/** A signed-in session cookie, through the real API and the development outbox. */
-async function signIn(): Promise<string> {
-  const headers = { 'content-type': 'application/json', origin: BASE };
-  const email = `bench-${Date.now()}@example.test`;
-  const password = 'Bench-orbit-2026';
-  await fetch(`${BASE}/api/auth/register`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Bench', email, password }),
-  });
-  const outbox = (await (await fetch(`${BASE}/api/dev/outbox`)).json()) as { items: { to: string; text: string }[] };
-  const token = outbox.items.find((item) => item.to === email)?.text.match(/activation\/(\S+)/)?.[1];
-  await fetch(`${BASE}/api/auth/activate`, { method: 'POST', headers, body: JSON.stringify({ token }) });
-  const login = await fetch(`${BASE}/api/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`Could not sign in for the benchmark (${login.status}).`);
-  await fetch(`${BASE}/api/spaces`, {
-    method: 'POST',
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ name: 'Bench space' }),
-  });
+/** A signed-in session cookie with one space, through the real API and the development outbox. */
+async function signInWithSpace(): Promise<string> {
+  const cookie = await signUp(fetch, BASE, `bench-${Date.now()}@example.test`, 'Bench-orbit-2026');
+  await sendJson(fetch, 'POST', `${BASE}/api/spaces`, { name: 'Bench space' }, { cookie });
   return cookie;
 }
 
-// `node bench/run.ts ingest` (or events-query): that benchmark alone, printed; BENCHMARKS.md is left as it is.
+// `node bench/run.ts api` (or islands, ingest, events-query): that section alone, printed; BENCHMARKS.md is left
+// as it is. These sections need no built site.
 const single: Record<string, () => Promise<string>> = {
+  api: async () => (await import('./api.ts')).benchApi(),
+  islands: async () => (await import('./islands.ts')).benchIslands(),
   ingest: async () => (await import('./ingest.ts')).benchIngest(),
   'events-query': async () => (await import('./events-query.ts')).benchEventsQuery(),
 };
@@ -79,19 +42,27 @@ if (only) {
   process.exit(0);
 }
 
-const server = await startServer();
+const dataDir = tempDir('spaceguard-bench-');
+const server = spawnNode('server/main.ts', [], { PORT: String(PORT), DATA_DIR: dataDir.path, PUBLIC_URL: BASE });
+await waitForUrl(server, `${BASE}/_build/latest.json`);
 const sections: string[] = [];
 try {
   const paths = [
     ...ROUTES.map((route) => route.pattern.replace(/\{([a-z_]+)\}/g, (_m, name: string) => SAMPLE[name] ?? name)),
     '/no-such-page',
   ];
-  const rows: string[] = [];
+  const rows: string[][] = [];
   for (const path of paths) {
     const w = await weighPage(BASE, path);
-    rows.push(
-      `| ${path} | ${w.islands} | ${kb(w.html[0])} / ${kb(w.html[1])} | ${kb(w.css[0])} / ${kb(w.css[1])} | ${kb(w.js[0])} / ${kb(w.js[1])} | ${kb(w.inlineJsGzip)} | ${kb(w.criticalGzip)} |`,
-    );
+    rows.push([
+      path,
+      String(w.islands),
+      `${kb(w.html[0])} / ${kb(w.html[1])}`,
+      `${kb(w.css[0])} / ${kb(w.css[1])}`,
+      `${kb(w.js[0])} / ${kb(w.js[1])}`,
+      kb(w.inlineJsGzip),
+      kb(w.criticalGzip),
+    ]);
   }
   sections.push(
     [
@@ -99,24 +70,27 @@ try {
       '',
       'KB raw / KB gzip (level 9). HTML includes the inlined CSS and the inline boot script; CSS is inline styles plus linked sheets; JS is the inline script plus every chunk an island loads when it hydrates (static imports followed; lazy `import()` excluded). Critical = HTML + CSS gzip. Targets: pages with no island ship only the inline script (≤ 3 KB gzip); critical ≤ 14 KB gzip.',
       '',
-      '| route | islands | HTML | CSS | JS | inline JS gzip | critical gzip |',
-      '|---|---|---|---|---|---|---|',
-      ...rows,
+      ...table(['route', 'islands', 'HTML', 'CSS', 'JS', 'inline JS gzip', 'critical gzip'], rows),
     ].join('\n'),
   );
 
-  const scores = await lighthouseScores(BASE, ['/', '/auth/login', '/spaces', '/error'], await signIn());
+  const scores = await lighthouseScores(BASE, ['/', '/auth/login', '/spaces', '/error'], await signInWithSpace());
   sections.push(
     [
       '## Lighthouse (mobile, default simulated throttling)',
       '',
       '`/spaces` is measured signed in (a session cookie sent by Lighthouse), with one space. The 404 page is measured at `/error`, which renders the same error page with status 200: Lighthouse refuses to audit a document answered with 404 and scores it 0.',
       '',
-      '| page | performance | accessibility | best practices | SEO | audits under 0.9 |',
-      '|---|---|---|---|---|---|',
-      ...scores.map(
-        (s) =>
-          `| ${s.path} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.failing.join(', ') || '—'} |`,
+      ...table(
+        ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'audits under 0.9'],
+        scores.map((s) => [
+          s.path,
+          s.performance,
+          s.accessibility,
+          s.bestPractices,
+          s.seo,
+          s.failing.join(', ') || '—',
+        ]),
       ),
     ].join('\n'),
   );
@@ -124,7 +98,8 @@ try {
   const { benchIslands } = await import('./islands.ts');
   sections.push(await benchIslands());
 } finally {
-  server.kill('SIGTERM');
+  await stopProcess(server);
+  dataDir.remove();
 }
 
 // The API in-process on PGlite and on PostgreSQL (no site server needed).

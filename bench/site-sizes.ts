@@ -1,5 +1,5 @@
 /** Bytes each route ships: HTML, CSS and JS, raw and gzip, following every island chunk's static imports. */
-import { gzipSync } from 'node:zlib';
+import { gzipBytes } from './lib/sizes.ts';
 
 export interface PageWeight {
   readonly path: string;
@@ -14,7 +14,7 @@ export interface PageWeight {
   readonly criticalGzip: number;
 }
 
-const size = (text: string): [number, number] => [Buffer.byteLength(text), gzipSync(text, { level: 9 }).length];
+const size = (text: string): [number, number] => [Buffer.byteLength(text), gzipBytes(text)];
 
 /** Fetches a page and everything it loads eagerly or on hydration, and measures it. */
 export async function weighPage(base: string, path: string): Promise<PageWeight> {

