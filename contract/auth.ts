@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { passwordProblem, passwordRules } from './constants/passwords.ts';
+
+export { passwordProblem, passwordRules } from './constants/passwords.ts';
 
 /** Addresses are compared lower-cased and trimmed. */
 export const Email = z
@@ -9,18 +12,6 @@ export const Email = z
   .transform((e) => e.toLowerCase());
 
 /** Password strength rules, shared so the register form shows the same verdict as the API. */
-export const passwordRules = { minLength: 10, maxLength: 200 } as const;
-
-/** Why a password is too weak, or null when it passes. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < passwordRules.minLength) return `Use at least ${passwordRules.minLength} characters.`;
-  if (password.length > passwordRules.maxLength) return `Use at most ${passwordRules.maxLength} characters.`;
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(password)).length;
-  if (classes < 2 && password.length < 16) return 'Mix letters with digits or symbols, or use 16 characters or more.';
-  if (/^(.)\1+$/.test(password)) return 'Do not repeat one character.';
-  return null;
-}
-
 /** A new password that passes the strength rules. */
 export const NewPassword = z
   .string()

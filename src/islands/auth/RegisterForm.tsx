@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { passwordProblem } from '../../../contract/constants/passwords.ts';
 import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -6,7 +7,6 @@ import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
 import { PasswordFields } from '../shared/PasswordFields.tsx';
-import { passwordProblem } from '../shared/password-strength.ts';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
 import { ResendActivation } from './ResendActivation.tsx';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { passwordProblem } from '../../../contract/constants/passwords.ts';
 import { call, client } from '../../lib/api.ts';
 import { $route } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Form } from '../shared/Form.tsx';
 import { PasswordFields } from '../shared/PasswordFields.tsx';
-import { passwordProblem } from '../shared/password-strength.ts';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
 
 /** Chooses a new password with the mailed token (single use, 1 h); every other session ends. */

@@ -26,14 +26,15 @@ interface Notice {
 /** /console/management/member/{space_id}: members, pending invitations, invite, change a role, remove, leave. */
 export function MembersScreen() {
   const spaceId = useStore($spaceId);
-  const { me } = useSignedIn();
+  const signedIn = useSignedIn();
   const space = useApi($space);
   const members = useApi($members);
   const invitations = useApi($invitations);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const loaded = all(space.loaded, members.loaded, invitations.loaded);
+  const loaded = all(signedIn.loaded, space.loaded, members.loaded, invitations.loaded);
   const retry = (): void => {
+    if (signedIn.loaded.state === 'error') signedIn.retry();
     space.retry();
     members.retry();
     invitations.retry();
@@ -41,15 +42,14 @@ export function MembersScreen() {
   const reload = (): void => invalidateApi('space', 'members', 'invitations');
 
   if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} notFound={NOT_A_MEMBER} />;
-  if (loaded.state === 'loading' || (loaded.state === 'ready' && !me))
+  if (loaded.state === 'loading')
     return (
       <p className="muted" role="status">
         Loading members…
       </p>
     );
   if (loaded.state === 'error') return <Problem error={loaded.error} onRetry={retry} />;
-  if (!me) return null;
-  const [{ role: myRole, ...current }, { items: memberList }, { items: invitationList }] = loaded.data;
+  const [me, { role: myRole, ...current }, { items: memberList }, { items: invitationList }] = loaded.data;
   const param = { spaceId: current.id };
 
   // Every change: call, say what happened (or the API's refusal), then show the fresh lists.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { passwordProblem } from '../../../contract/constants/passwords.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { $me } from '../../stores/session.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -7,7 +8,6 @@ import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
 import { PasswordFields } from '../shared/PasswordFields.tsx';
 import { Problem } from '../shared/Problem.tsx';
-import { passwordProblem } from '../shared/password-strength.ts';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
 import { ApiTokens } from './ApiTokens.tsx';
