@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { passwordProblem, passwordRules } from './constants/passwords.ts';
 
-export { passwordProblem, passwordRules } from './constants/passwords.ts';
-
 /** Addresses are compared lower-cased and trimmed. */
 export const Email = z
   .string()

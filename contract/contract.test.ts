@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { Email, passwordProblem, RegisterBody } from './auth.ts';
+import { Email, RegisterBody } from './auth.ts';
+import { passwordProblem } from './constants/passwords.ts';
 import { planTerms } from './constants/plans.ts';
 import { isTimeZone } from './spaces.ts';
 

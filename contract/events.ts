@@ -7,8 +7,6 @@ import {
   severities,
 } from './constants/events.ts';
 
-export { eventActions, ingestLimits, severities } from './constants/events.ts';
-
 export const EventAction = z.enum(eventActions).meta({ id: 'EventAction' });
 export type EventAction = ActionName;
 

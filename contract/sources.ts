@@ -3,8 +3,6 @@ import { Id, SpaceParams, Timestamp } from './common.ts';
 import { type SourceKind as KindName, sourceKinds } from './constants/sources.ts';
 import { LineError, NormalisedEvent } from './events.ts';
 
-export { sourceKinds } from './constants/sources.ts';
-
 /** What a source's lines look like: ModSecurity v3 JSON audit records, generic JSON events, RFC 5424 syslog. */
 export const SourceKind = z.enum(sourceKinds).meta({ id: 'SourceKind' });
 export type SourceKind = KindName;

@@ -53,7 +53,7 @@ test('the demo prints its sign-in last, framed, and writes it to a file only its
     lines.findLastIndex((line, i) => i < frameEnd && /^\+-+\+$/.test(line)),
     frameEnd + 1,
   );
-  expect(frame.join('\n')).toMatch(/\| {2}password: \S{12,}/);
+  expect(frame.join('\n')).toMatch(/\|\s+password: \S{12,}/);
   expect(new Set(frame.map((line) => line.length)).size).toBe(1);
 
   const file = join(dataDir, 'demo-login.txt');

@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { IngestAnswer, IngestRefusal, ingestLimits } from '../../contract/events.ts';
+import { ingestLimits } from '../../contract/constants/events.ts';
+import { IngestAnswer, IngestRefusal } from '../../contract/events.ts';
 import { createRouter, json, route } from '../router.ts';
 import { receiveBatch, tooLarge } from '../services/ingest/receive.ts';
 

@@ -1,5 +1,5 @@
+import { severities } from '../../../contract/constants/events.ts';
 import type { EventAction, NormalisedEvent, Severity } from '../../../contract/events.ts';
-import { severities } from '../../../contract/events.ts';
 import { countryOf } from './geoip.ts';
 import { isRecord, type LineResult, lineError } from './types.ts';
 

@@ -1,6 +1,7 @@
 /** `POST /api/ingest/{sourceToken}` without HTTP: find the source by its token, parse the batch, store it. */
 import { eq } from 'drizzle-orm';
-import { ingestLimits, type LineError, type NormalisedEvent } from '../../../contract/events.ts';
+import { ingestLimits } from '../../../contract/constants/events.ts';
+import type { LineError, NormalisedEvent } from '../../../contract/events.ts';
 import { sources } from '../../db/schema/sources.ts';
 import { spaces } from '../../db/schema/spaces.ts';
 import type { AppDeps } from '../../deps.ts';
