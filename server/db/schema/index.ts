@@ -2,6 +2,7 @@
 export * from './activity.ts';
 export * from './api-tokens.ts';
 export * from './events.ts';
+export * from './firewalls.ts';
 export * from './ingest-batches.ts';
 export * from './invitations.ts';
 export * from './memberships.ts';
