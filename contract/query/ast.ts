@@ -40,4 +40,6 @@ export type QueryNode =
   /** Exact path, or a path starting with `value` when `prefix`. */
   | { kind: 'path'; value: string; prefix: boolean }
   /** The tags contain `value`, or a tag starting with `value` when `prefix`. */
-  | { kind: 'tag'; value: string; prefix: boolean };
+  | { kind: 'tag'; value: string; prefix: boolean }
+  /** The event was seen by the firewall with this id (a UUID, lower case). */
+  | { kind: 'firewall'; id: string };

@@ -15,6 +15,7 @@ export type QueryableEvent = {
   tags?: readonly string[] | null | undefined;
   message?: string | null | undefined;
   userAgent?: string | null | undefined;
+  firewallId?: string | null | undefined;
 };
 
 /** Parsed networks per ip node, so a rule evaluated on a stream parses its range once. */
@@ -76,5 +77,7 @@ export function matchesEvent(ast: QueryNode, event: QueryableEvent): boolean {
       return event.path != null && (ast.prefix ? event.path.startsWith(ast.value) : event.path === ast.value);
     case 'tag':
       return (event.tags ?? []).some((tag) => (ast.prefix ? tag.startsWith(ast.value) : tag === ast.value));
+    case 'firewall':
+      return event.firewallId?.toLowerCase() === ast.id;
   }
 }

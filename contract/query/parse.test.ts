@@ -38,6 +38,10 @@ test.each<{ query: string; expected: QueryNode }>([
   { query: 'tag:attack-sqli', expected: { kind: 'tag', value: 'attack-sqli', prefix: false } },
   { query: 'ua:"curl/8"', expected: { kind: 'contains', field: 'userAgent', value: 'curl/8' } },
   { query: 'message:a:b', expected: { kind: 'contains', field: 'message', value: 'a:b' } },
+  {
+    query: 'firewall:7B0C6C55-7A7E-4F59-9D9E-2C8C2B7B0C11',
+    expected: { kind: 'firewall', id: '7b0c6c55-7a7e-4f59-9d9e-2c8c2b7b0c11' },
+  },
 ])('$query parses to $expected.kind', ({ query, expected }) => {
   expect(parseQuery(query)).toEqual({ ok: true, ast: expected });
 });
@@ -56,6 +60,8 @@ test.each([
   { query: 'status:>=', message: 'Empty value after >=', position: 9 },
   { query: 'host:""', message: 'Empty value for host', position: 5 },
   { query: '""', message: 'Empty quoted text', position: 0 },
+  { query: 'firewall:edge', message: 'firewall expects a firewall id (a UUID), got "edge"', position: 9 },
+  { query: 'firewall:>=1', message: 'firewall does not support comparisons', position: 9 },
   { query: 'ip:10.0.0.0/33', message: 'Bad IP address or CIDR range "10.0.0.0/33"', position: 3 },
   { query: 'ip:300.1.1.1', message: 'Bad IP address or CIDR range "300.1.1.1"', position: 3 },
   { query: 'x ip:2001:db8:::1', message: 'Bad IP address or CIDR range "2001:db8:::1"', position: 5 },
@@ -105,7 +111,7 @@ test('the unknown-field error lists the fields', () => {
     ok: false,
     error: {
       message:
-        'Unknown field "foo" (fields: action, country, host, ip, message, method, path, rule, severity, status, tag, ua)',
+        'Unknown field "foo" (fields: action, country, firewall, host, ip, message, method, path, rule, severity, status, tag, ua)',
       position: 0,
     },
   });

@@ -16,6 +16,7 @@ export type ParseResult = { ok: true; ast: QueryNode } | { ok: false; error: Que
 export const queryFields = [
   'action',
   'country',
+  'firewall',
   'host',
   'ip',
   'message',
@@ -36,6 +37,8 @@ const equalsFields: Partial<Record<Field, EqualsField>> = {
   host: 'host',
 };
 const containsFields: Partial<Record<Field, ContainsField>> = { message: 'message', ua: 'userAgent' };
+/** A firewall id as `firewall:` takes it. */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Largest number a query may hold: status and rule ids are PostgreSQL integers. */
 const maxNumber = 2_147_483_647;
 /** Deepest nesting of groups and negations, so that no query can exhaust the stack here or in the compiler. */
@@ -210,6 +213,11 @@ function buildTerm(term: Term): QueryNode {
     const net = parseNetwork(term.value);
     if (!net) fail(`Bad IP address or CIDR range "${term.value}"`, term.position);
     return { kind: 'ip', cidr: formatNetwork(net) };
+  }
+  if (field === 'firewall') {
+    if (!uuidPattern.test(term.value))
+      fail(`firewall expects a firewall id (a UUID), got "${term.value}"`, term.position);
+    return { kind: 'firewall', id: term.value.toLowerCase() };
   }
   if (field === 'path') return { kind: 'path', ...wildcard(term) };
   if (field === 'tag') return { kind: 'tag', ...wildcard(term) };

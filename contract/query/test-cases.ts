@@ -3,13 +3,20 @@ import type { QueryableEvent } from './match.ts';
 /** A named event for the query tables: the matcher and the SQL compiler are run over the same ones. */
 export type SampleEvent = QueryableEvent & { name: string };
 
-const base = { ruleIds: [], tags: [], message: null, userAgent: null };
+const base = { ruleIds: [], tags: [], message: null, userAgent: null, firewallId: null };
+
+/** Two firewalls the sample events were seen by (`firewall:` cases). */
+export const sampleFirewalls = {
+  shop: '7b0c6c55-7a7e-4f59-9d9e-2c8c2b7b0c11',
+  api: '0f6a1e2d-3c4b-4a59-8e7f-6a5b4c3d2e1f',
+} as const;
 
 /** Sixteen events covering every field, missing values, a malformed ip and LIKE metacharacters. */
 export const sampleEvents: SampleEvent[] = [
   {
     ...base,
     name: 'sqli',
+    firewallId: sampleFirewalls.shop,
     ip: '10.1.2.3',
     country: 'FR',
     method: 'POST',
@@ -26,6 +33,7 @@ export const sampleEvents: SampleEvent[] = [
   {
     ...base,
     name: 'xss',
+    firewallId: sampleFirewalls.shop,
     ip: '10.200.0.9',
     country: 'DE',
     method: 'GET',
@@ -87,6 +95,7 @@ export const sampleEvents: SampleEvent[] = [
   {
     ...base,
     name: 'rce',
+    firewallId: sampleFirewalls.api,
     ip: '2001:db8:1::42',
     country: 'CN',
     method: 'POST',
@@ -141,6 +150,7 @@ export const sampleEvents: SampleEvent[] = [
   {
     ...base,
     name: 'scanner',
+    firewallId: sampleFirewalls.api,
     ip: '203.0.113.5',
     country: 'BR',
     method: 'HEAD',
@@ -171,6 +181,7 @@ export const sampleEvents: SampleEvent[] = [
   {
     ...base,
     name: 'both',
+    firewallId: sampleFirewalls.shop,
     ip: '10.0.0.1',
     country: 'GB',
     method: 'POST',
@@ -325,4 +336,12 @@ export const matchCases: { query: string; expected: string }[] = [
   { query: '(ip:10.0.0.0/8 -country:FR) OR (ip:2001:db8::/32 -method:POST)', expected: 'xss lfi both s399' },
   { query: 'Status:403 ACTION:blocked', expected: 'sqli xss rce both' },
   { query: 'severity:info -ua:mozilla', expected: 'v6 unavail loopback' },
+  { query: `firewall:${sampleFirewalls.shop}`, expected: 'sqli xss both' },
+  { query: `firewall:${sampleFirewalls.shop.toUpperCase()}`, expected: 'sqli xss both' },
+  { query: `-firewall:${sampleFirewalls.shop}`, expected: except('sqli', 'xss', 'both') },
+  {
+    query: `firewall:${sampleFirewalls.shop} OR firewall:${sampleFirewalls.api}`,
+    expected: 'sqli xss rce scanner both',
+  },
+  { query: `firewall:${sampleFirewalls.api} status:404`, expected: 'scanner' },
 ];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
-import { char, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { char, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { matchesEvent } from '../../../contract/query/match.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
@@ -28,6 +28,7 @@ const table = pgTable(name, {
   tags: text('tags').array().notNull(),
   message: text('message'),
   userAgent: text('user_agent'),
+  firewallId: uuid('firewall_id'),
 });
 
 let database: Database;
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await database.db.execute(`create table ${name} (
     id integer primary key, name text not null, ip text, country char(2), method text, host text, path text,
     status integer, action text not null, severity text not null, rule_ids integer[] not null, tags text[] not null,
-    message text, user_agent text)`);
+    message text, user_agent text, firewall_id uuid)`);
   await database.db.insert(table).values(
     sampleEvents.map((e, id) => ({
       id,
@@ -56,6 +57,7 @@ beforeAll(async () => {
       tags: [...(e.tags ?? [])],
       message: e.message ?? null,
       userAgent: e.userAgent ?? null,
+      firewallId: e.firewallId ?? null,
     })),
   );
 });

@@ -16,6 +16,7 @@ export type EventQueryColumns = {
   tags: AnyColumn;
   message: AnyColumn;
   userAgent: AnyColumn;
+  firewallId: AnyColumn;
 };
 
 const operators: Record<CompareOp, SQL> = { '=': sql`=`, '>': sql`>`, '>=': sql`>=`, '<': sql`<`, '<=': sql`<=` };
@@ -90,5 +91,7 @@ export function compileQuery(ast: QueryNode, c: EventQueryColumns): SQL {
       return ast.prefix
         ? sql`exists (select 1 from unnest(${c.tags}) as q_tag(tag) where q_tag.tag like ${`${likeLiteral(ast.value)}%`})`
         : sql`${c.tags} @> array[${ast.value}::text]`;
+    case 'firewall':
+      return leaf(sql`${c.firewallId} = ${ast.id}::uuid`);
   }
 }
