@@ -23,6 +23,8 @@ export const firewalls = pgTable(
     sourceId: uuid('source_id').references(() => sources.id, { onDelete: 'set null' }),
     connectorState: text('connector_state', { enum: connectorStates }).notNull().default('never'),
     appliedVersion: integer('applied_version'),
+    /** The version the last failed report was about (the applied one keeps serving). */
+    failedVersion: integer('failed_version'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     connectorMessage: text('connector_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
