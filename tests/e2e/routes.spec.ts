@@ -35,6 +35,8 @@ for (const [route] of samplePaths()) {
 }
 
 test('console pages pass axe in dark mode too', async ({ page, account }) => {
+  // Five pages, each with a full axe run (the overview's charts and map take seconds on a loaded machine).
+  test.slow();
   await page.addInitScript(() => localStorage.setItem('spaceguard:color-mode', 'dark'));
   for (const path of [`/console/${account.spaceId}`, '/spaces', '/profile', '/', '/no-such-page']) {
     await page.goto(path);

@@ -30,6 +30,8 @@ test('a log source from creation to ingest, parser test and token rotation, acce
   page,
   account,
 }) => {
+  // A long journey with four axe runs.
+  test.slow();
   // Create the source in the event log's panel; its token and curl line are shown this once.
   await page.goto(`/console/siem/${account.spaceId}`);
   const panel = page.getByRole('region', { name: 'Log sources', exact: true });
