@@ -174,6 +174,9 @@ function crsIncludes(settings: FirewallSettings, catalog: CrsCatalog): string {
         throw new UnsafeValueError(`Not a CRS rule file: ${JSON.stringify(group.file)}`);
       }
       if (disabled.has(group.name) && group.optional) return `# ${group.name} (${group.title}): turned off`;
+      if (disabled.has(group.name)) {
+        return `# ${group.name} (${group.title}) holds the CRS together: kept although the settings turn it off\nInclude crs/${group.file}`;
+      }
       return `Include crs/${group.file}`;
     })
     .join('\n');

@@ -83,10 +83,11 @@ function locations(firewallId: string, settings: FirewallSettings, target: strin
       const applying = limits.filter((limit) => path.startsWith(limit.path));
       const blocking = applying.filter((limit) => limit.action === 'block');
       const used = blocking.length > 0 ? blocking : applying;
-      const lines = used.map(
-        (limit) =>
-          `    limit_req zone=${zoneName(firewallId, limit.zone)} burst=${checkedInt(limit.requests, 1, 100_000) - 1} nodelay;`,
-      );
+      // burst N-1 lets exactly N requests through at once (nginx refuses burst=0: one request is the default).
+      const lines = used.map((limit) => {
+        const burst = checkedInt(limit.requests, 1, 100_000) - 1;
+        return `    limit_req zone=${zoneName(firewallId, limit.zone)}${burst > 0 ? ` burst=${burst}` : ''} nodelay;`;
+      });
       if (blocking.length === 0 && applying.length > 0) lines.push('    limit_req_dry_run on;');
       for (const limit of applying.filter((each) => !used.includes(each))) {
         lines.push(
