@@ -1,13 +1,13 @@
 /** The private nginx with the real binary and ModSecurity module on a free port: start, proxy, -t, reload, stop. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, get as httpGet, type Server } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { findModule, type Host, parseListen, quote, renderNginxConf, renderWaitingConf } from './nginx-conf.ts';
 import { findNginx, isNginx, PrivateNginx } from './private-nginx.ts';
 import { prepareStateDir, stateLayout } from './state-dir.ts';
+import { freePort, rawGet } from './test-http.ts';
 import { currentFolder, isSafeName, switchCurrent, writeVersion } from './versions.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -20,16 +20,6 @@ let host: Host;
 let nginx: PrivateNginx;
 /** Every nginx PID seen, checked gone at the end. */
 const seen = new Set<number>();
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createTcpServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A version's nginx part: a server proxying to the test's upstream through ModSecurity with one rule. */
 function versionConf(folder: string, rule: string): string {
@@ -57,18 +47,8 @@ ${rule}
   );
 }
 
-/** One request on a new connection (a kept-alive one could still reach an old worker finishing after a reload). */
 function get(path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpGet({ host: '127.0.0.1', port: host.listen.port, path, agent: false }, (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-  });
+  return rawGet(host.listen.port, path);
 }
 
 function remember(): void {

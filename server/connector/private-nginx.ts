@@ -52,6 +52,11 @@ export class PrivateNginx {
     return this.#child?.exitCode === null && this.#child.signalCode === null ? (this.#child.pid ?? null) : null;
   }
 
+  /** Resolves when the master exits (stopped, or crashed: the connector then stops too). */
+  get exited(): Promise<void> {
+    return this.#exited;
+  }
+
   /** `nginx -t` on a configuration file: the module, the CRS and every compiled file are loaded and checked. */
   async test(confFile: string): Promise<TestResult> {
     try {
