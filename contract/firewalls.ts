@@ -195,13 +195,9 @@ export const Condition = z
         ctx.addIssue({ code: 'custom', path, message: `"${value}" is not an IP address or CIDR range.` });
       } else if (condition.field === 'country' && !countryPattern.test(value)) {
         ctx.addIssue({ code: 'custom', path, message: `"${value}" is not a two-letter country code such as FR.` });
-      } else if (condition.operator === 'regex') {
-        try {
-          new RegExp(value, 'u');
-        } catch {
-          ctx.addIssue({ code: 'custom', path, message: `"${value}" is not a valid regular expression.` });
-        }
       }
+      // Regexes are judged by the API with PCRE, as ModSecurity compiles them (JavaScript's RegExp refuses valid
+      // PCRE such as `(?i)` and accepts some PCRE does not).
     }
   })
   .meta({ id: 'Condition' });
@@ -302,7 +298,10 @@ export const ConnectorStatus = z
   .object({
     state: z.enum(connectorStates),
     appliedVersion: z.number().int().nullable(),
+    /** With state `failed`: the version that failed (`appliedVersion` keeps serving). */
+    failedVersion: z.number().int().optional(),
     lastSeenAt: Timestamp.nullable(),
+    /** The connector's words with its last report, e.g. the `nginx -t` message of a failed version. */
     message: z.string().optional(),
   })
   .meta({ id: 'ConnectorStatus' });
@@ -339,6 +338,7 @@ export const FirewallList = z.object({ items: z.array(FirewallSummary) }).meta({
 
 /** A firewall with its connector token: answered once at creation and at each rotation. */
 export const CreatedFirewall = Firewall.extend({ token: z.string() }).meta({ id: 'CreatedFirewall' });
+export type CreatedFirewall = z.infer<typeof CreatedFirewall>;
 
 export const FirewallParams = SpaceParams.extend({ id: Id });
 export const FirewallVersionParams = FirewallParams.extend({ version: z.coerce.number().int().min(1) });
@@ -383,3 +383,8 @@ export const ConnectorStatusBody = z
     message: z.string().max(4000).optional(),
   })
   .meta({ id: 'ConnectorStatusBody' });
+
+/** 409 for a save that started from an older version: the message names both versions and who saved the newer one. */
+export const FirewallConflict = z
+  .object({ error: z.object({ code: z.literal('version_conflict'), message: z.string(), current: Firewall }) })
+  .meta({ id: 'FirewallConflict' });

@@ -14,8 +14,10 @@ import { requestContext } from './middleware/request-context.ts';
 import { createRouter } from './router.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { authRoutes } from './routes/auth.ts';
+import { connectorRoutes } from './routes/connector.ts';
 import { renderDocs } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
+import { firewallRoutes } from './routes/firewalls.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
@@ -72,7 +74,7 @@ export function createApp(options: CreateAppOptions) {
       credentials: true,
       allowHeaders: ['Content-Type', 'Authorization'],
       allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-      exposeHeaders: ['Retry-After', 'X-Request-Id', 'Content-Disposition', 'X-Total-Count'],
+      exposeHeaders: ['Retry-After', 'X-Request-Id', 'Content-Disposition', 'X-Total-Count', 'ETag'],
       maxAge: 600,
     }),
   );
@@ -82,8 +84,9 @@ export function createApp(options: CreateAppOptions) {
       throw new ApiError(413, 'payload_too_large', `Request bodies are limited to ${config.bodyLimitBytes} bytes.`);
     },
   });
-  // Ingest has its own, larger limit (10 MB), applied by its router.
-  app.use('*', (c, next) => (c.req.path.startsWith('/api/ingest/') ? next() : globalBodyLimit(c, next)));
+  // Ingest and the connector's events have their own, larger limit (10 MB), applied by their routers.
+  const ownLimit = (path: string) => path.startsWith('/api/ingest/') || path === '/api/connector/events';
+  app.use('*', (c, next) => (ownLimit(c.req.path) ? next() : globalBodyLimit(c, next)));
   app.use('*', originCheck);
   app.use('*', noNul);
   app.use('*', authenticate);
@@ -98,7 +101,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', sourceRoutes)
     .route('/spaces', eventRoutes)
     .route('/spaces', savedSearchRoutes)
+    .route('/spaces', firewallRoutes)
     .route('/ingest', ingestRoutes)
+    .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);
   if (!config.production) app.route('/dev', devRoutes);
 

@@ -27,11 +27,11 @@ function nulPath(value: unknown, path: string): string | null {
 
 /**
  * PostgreSQL text cannot hold U+0000: a NUL in a query parameter or a JSON body would fail the statement.
- * Such input is refused with 400 naming the field, before any handler runs. (Ingest replaces NULs instead:
- * its records come from logs of what attackers sent.)
+ * Such input is refused with 400 naming the field, before any handler runs. (Ingest and the connector's events
+ * replace NULs instead: their records come from logs of what attackers sent.)
  */
 export const noNul = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.path.startsWith('/api/ingest/')) return next();
+  if (c.req.path.startsWith('/api/ingest/') || c.req.path === '/api/connector/events') return next();
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (values.some((value) => value.includes('\0'))) {
       throw new ApiError(400, 'validation', `${name}: ${rule}`, { fields: { [name]: rule } });

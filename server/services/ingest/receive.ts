@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { ingestLimits } from '../../../contract/constants/events.ts';
 import type { LineError, NormalisedEvent } from '../../../contract/events.ts';
-import { sources } from '../../db/schema/sources.ts';
-import { spaces } from '../../db/schema/spaces.ts';
+import { type SourceRow, sources } from '../../db/schema/sources.ts';
+import { type SpaceRow, spaces } from '../../db/schema/spaces.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../errors.ts';
 import { hashToken } from '../shared/tokens.ts';
@@ -33,7 +33,19 @@ export async function receiveBatch(
     .innerJoin(spaces, eq(spaces.id, sources.spaceId))
     .where(eq(sources.tokenHash, hashToken(sourceToken)));
   if (!found) throw new ApiError(401, 'bad_source_token', 'Unknown or rotated source token.');
+  return receiveForSource(deps, found, text, idempotencyKey);
+}
 
+/**
+ * Parses a batch line by line for a known source and stores the valid lines: what `POST /api/ingest/{token}` and
+ * the connector's `POST /api/connector/events` share. With `firewallId` every event carries that firewall.
+ */
+export async function receiveForSource(
+  deps: AppDeps,
+  target: { space: SpaceRow; source: SourceRow; firewallId?: string },
+  text: string,
+  idempotencyKey: string | null,
+): Promise<StoredBatch> {
   let entries: ReturnType<typeof splitBatch>;
   try {
     entries = splitBatch(text);
@@ -46,9 +58,10 @@ export async function receiveBatch(
   const now = deps.now();
   const valid: NormalisedEvent[] = [];
   const errors: LineError[] = [];
-  for (const result of parseEntries(found.source.kind, entries, now)) {
-    if (result.ok) valid.push(result.event);
+  const firewallId = target.firewallId;
+  for (const result of parseEntries(target.source.kind, entries, now)) {
+    if (result.ok) valid.push(firewallId ? { ...result.event, firewallId } : result.event);
     else errors.push({ line: result.line, message: result.message });
   }
-  return storeBatch(db, { space: found.space, source: found.source, valid, errors, now, idempotencyKey });
+  return storeBatch(deps.db, { space: target.space, source: target.source, valid, errors, now, idempotencyKey });
 }

@@ -6,6 +6,7 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { nextPlan, type Plan, type PlanTerms, planTerms } from '../../../contract/constants/plans.ts';
 import type { Executor } from '../../db/database.ts';
+import { firewalls } from '../../db/schema/firewalls.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import type { SpaceRow } from '../../db/schema/spaces.ts';
@@ -44,4 +45,15 @@ export async function checkMemberLimit(tx: Executor, space: SpaceRow, adding: nu
     `The ${terms.label} plan allows ${terms.members} members (pending invitations included)${lift}.`,
     { fields: { email: `Member limit of the ${terms.label} plan reached (${terms.members}).` } },
   );
+}
+
+/** 422 naming the limit and the plan that lifts it, when one more firewall would exceed the space's plan. */
+export async function checkFirewallLimit(tx: Executor, space: SpaceRow): Promise<void> {
+  const [existing] = await tx.select({ n: count() }).from(firewalls).where(eq(firewalls.spaceId, space.id));
+  const terms = planTerms[space.plan];
+  if ((existing?.n ?? 0) < terms.firewalls) return;
+  const lifting = liftingPlan(space.plan, (t) => t.firewalls > terms.firewalls);
+  const lift = lifting ? `; the ${planTerms[lifting].label} plan allows ${planTerms[lifting].firewalls}` : '';
+  const noun = terms.firewalls === 1 ? 'firewall' : 'firewalls';
+  throw new ApiError(422, 'plan_limit_firewalls', `The ${terms.label} plan allows ${terms.firewalls} ${noun}${lift}.`);
 }
