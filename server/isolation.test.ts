@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { atLeast, type Role } from '../contract/constants/roles.ts';
+import { defaultFirewallSettings } from '../contract/firewalls.ts';
 import { events } from './db/schema/events.ts';
+import { firewalls, firewallVersions } from './db/schema/firewalls.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
 import { savedSearches } from './db/schema/saved-searches.ts';
@@ -46,7 +48,9 @@ afterAll(async () => {
 
 const SECRET_NAME = 'Zebra-Secret-Space-7731';
 
-/** A fresh space per check: owners O and O2, admin, analyst, viewer, target viewer T, one invitation, one source. */
+const FIREWALL_NAME = 'edge firewall';
+
+/** A fresh space per check: owners O and O2, admin, analyst, viewer, target viewer T, one invitation, one source, one firewall (version 1). */
 async function fixture() {
   const [space] = await t.db
     .insert(spaces)
@@ -93,12 +97,34 @@ async function fixture() {
     .insert(savedSearches)
     .values({ spaceId: space.id, name: 'blocked', query: 'action:blocked', range: '24h', createdByName: 'O' })
     .returning();
+  const settings = {
+    ...defaultFirewallSettings,
+    name: FIREWALL_NAME,
+    hostnames: ['shop.example.com'],
+    upstream: 'http://127.0.0.1:3000',
+    mode: 'detect' as const,
+  };
+  const [firewall] = await t.db
+    .insert(firewalls)
+    .values({
+      spaceId: space.id,
+      name: FIREWALL_NAME,
+      settings,
+      version: 1,
+      tokenHash: randomUUID(),
+      tokenPrefix: 'sgf_x',
+    })
+    .returning();
+  await t.db
+    .insert(firewallVersions)
+    .values({ firewallId: firewall?.id ?? '', version: 1, settings, files: { 'modsecurity.conf': '#' }, hash: 'h1' });
   return {
     spaceId: space.id,
     invitationId: invitation?.id ?? '',
     sourceId: source?.id ?? '',
     eventId: event?.id ?? '',
     savedSearchId: savedSearch?.id ?? '',
+    firewallId: firewall?.id ?? '',
   };
 }
 
@@ -126,6 +152,15 @@ function sampleBody(op: Operation): unknown {
     'post /api/spaces/{spaceId}/sources/{id}/test': { sample: '{"time":"2026-11-21T10:00:00Z"}' },
     'post /api/spaces/{spaceId}/saved-searches': { name: 'mine', query: 'action:blocked', range: '24h' },
     'patch /api/spaces/{spaceId}/saved-searches/{id}': { name: 'renamed' },
+    'post /api/spaces/{spaceId}/firewalls': {
+      name: 'new',
+      hostnames: ['new.example.com'],
+      upstream: 'http://127.0.0.1:8080',
+      mode: 'detect',
+    },
+    'patch /api/spaces/{spaceId}/firewalls/{id}': { version: 1, mode: 'block', comment: 'enforce' },
+    'delete /api/spaces/{spaceId}/firewalls/{id}': { confirmName: FIREWALL_NAME },
+    'post /api/spaces/{spaceId}/firewalls/{id}/rollback': { version: 1 },
   };
   return samples[key];
 }
@@ -156,7 +191,7 @@ test('the role table holds on every operation for every caller', async () => {
   const failures: string[] = [];
   for (const op of operations(doc)) {
     for (const caller of callers) {
-      const { spaceId, invitationId, sourceId, eventId, savedSearchId } = await fixture();
+      const { spaceId, invitationId, sourceId, eventId, savedSearchId, firewallId } = await fixture();
       const path = op.path
         .replace('{spaceId}', spaceId)
         .replace('{userId}', ids.target ?? '')
@@ -169,8 +204,11 @@ test('the role table holds on every operation for every caller', async () => {
             ? sourceId
             : op.path.includes('/saved-searches/')
               ? savedSearchId
-              : randomUUID(),
+              : op.path.includes('/firewalls/')
+                ? firewallId
+                : randomUUID(),
         )
+        .replace('{version}', '1')
         .replace('{token}', 'x'.repeat(43));
       const cookie = caller === 'anonymous' ? undefined : cookies[caller];
       const bodyValue = sampleBody(op);
