@@ -7,6 +7,10 @@ export type NginxFiles = { http: string; server: string };
 
 const hostname = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
+/** A host name, an IPv4 address or a bracketed IPv6 address, and an optional port. */
+const upstreamHost =
+  /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)(:\d{1,5})?$/;
+
 /** `http://host:port` as nginx's `proxy_pass` target; refused unless it is a bare scheme, host and port. */
 export function proxyTarget(upstream: string): string {
   let url: URL;
@@ -17,7 +21,7 @@ export function proxyTarget(upstream: string): string {
   }
   if (
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    !/^[A-Za-z0-9.\-[\]:]+$/.test(url.host) ||
+    !upstreamHost.test(url.host) ||
     url.username !== '' ||
     url.password !== '' ||
     url.search !== '' ||
