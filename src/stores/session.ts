@@ -69,8 +69,22 @@ export function signInUrl(here: Location = location): string {
   return `/auth/login?next=${encodeURIComponent(here.pathname + here.search)}`;
 }
 
-/** A same-site path to go to after signing in; anything else falls back to /auth/landing. */
-export function safeNext(value: string | null): string {
-  if (value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
-  return '/auth/landing';
+/**
+ * A same-origin path to go to after signing in, normalised as the browser will read it; anything else (another
+ * origin however spelt: `//`, `/\`, tabs or newlines the URL parser drops, `javascript:`, userinfo) falls back
+ * to /auth/landing.
+ */
+export function safeNext(value: string | null, origin: string = location.origin): string {
+  const fallback = '/auth/landing';
+  if (!value?.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return fallback;
+  }
+  const path = url.pathname + url.search + url.hash;
+  // A path that still starts with // (left by dot segments: `/.//evil.test`) is protocol-relative once assigned.
+  if (url.origin !== new URL(origin).origin || !path.startsWith('/') || path.startsWith('//')) return fallback;
+  return path;
 }
