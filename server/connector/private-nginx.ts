@@ -105,22 +105,25 @@ export class PrivateNginx {
   /**
    * Reloads the running nginx (SIGHUP to the master's PID, as `nginx -s reload` with the private pid file does) and
    * resolves once new workers run, so "applied" means the new configuration answers; throws when no new worker
-   * appears (nginx kept the old configuration and says why in the error log). Waits (within `ms`) for the old
-   * workers to leave too, so that no kept-alive connection is still answered by the old configuration.
+   * appears (nginx kept the old configuration and says why in the error log). Waits (within `ms`) until the old
+   * workers stop accepting too, so that no new or kept-alive connection is answered by the old configuration.
    */
   async reload(ms = 10_000): Promise<void> {
     const pid = this.pid;
     if (pid === null) throw new Error('nginx is not running');
     const before = new Set(workersOf(pid));
     process.kill(pid, 'SIGHUP');
-    let waited = 0;
-    for (; !workersOf(pid).some((worker) => !before.has(worker)); waited += 25) {
-      if (waited >= ms) throw new Error('nginx started no new worker after the reload; see its error log');
+    const deadline = performance.now() + ms;
+    while (!workersOf(pid).some((worker) => !before.has(worker))) {
+      if (performance.now() > deadline)
+        throw new Error('nginx started no new worker after the reload; see its error log');
       if (this.pid === null) throw new Error(`nginx exited on reload: ${cleanMessage(this.#output)}`);
-      await sleep(25);
+      await sleep(10);
     }
-    // Old workers close their idle connections and finish what they serve; a long request may keep one a while.
-    for (; waited < ms && workersOf(pid).some((worker) => before.has(worker)); waited += 25) await sleep(25);
+    // Old workers stop accepting (and close idle kept-alive connections) as they turn to "shutting down"; their exit
+    // comes later (freeing the rules takes a while, a long request keeps one longer) and is not waited for.
+    const accepting = () => workersOf(pid).some((worker) => before.has(worker) && !isShuttingDown(worker));
+    while (performance.now() < deadline && accepting()) await sleep(10);
   }
 
   /** Stops nginx gracefully (SIGQUIT), then by force after `ms`; resolves once the master and its workers are gone. */
@@ -186,6 +189,15 @@ export function workersOf(pid: number): number[] {
     }
   }
   return found;
+}
+
+/** True once an old nginx worker has begun its graceful exit (its title says so, set as it closes its sockets). */
+function isShuttingDown(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('shutting down');
+  } catch {
+    return true;
+  }
 }
 
 /** True while a process runs nginx (and is not a zombie), by its PID. */
