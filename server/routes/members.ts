@@ -76,7 +76,8 @@ export const memberRoutes = createRouter()
     route('admin', {
       method: 'post',
       path: '/{spaceId}/invitations',
-      summary: 'Invite by email with a role (single-use link, 7 days); inviting again replaces the pending invitation',
+      summary:
+        'Invite by email with a role (single-use link, 7 days); inviting again replaces the pending invitation (409 when the caller may not give its role)',
       request: { params: SpaceParams, body: body(InviteBody) },
       responses: { 201: json(Invitation, 'The invitation') },
     }),

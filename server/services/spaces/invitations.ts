@@ -1,7 +1,7 @@
 /** Invitations to a space: sent by mail with a role, previewed and accepted through their link, revoked, tidied. */
 import { and, desc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assignableRoles, canManage } from '../../../contract/constants/roles.ts';
+import { assignableRoles, canManage, type Role, roleLabel } from '../../../contract/constants/roles.ts';
 import type { AcceptedInvitation, Invitation, InvitationPreview, InviteBody } from '../../../contract/members.ts';
 import type { SpaceCaller, UserCaller } from '../../caller.ts';
 import type { Db } from '../../db/database.ts';
@@ -27,6 +27,17 @@ function tokenUsed(): ApiError {
 
 function tokenExpired(): ApiError {
   return new ApiError(422, 'token_expired', 'This invitation has expired; ask for a new one.');
+}
+
+/** 409 for re-inviting an address whose pending invitation has a role the caller may not give. */
+function pendingRoleTaken(role: Role): ApiError {
+  const label = roleLabel(role);
+  return new ApiError(
+    409,
+    'invitation_role_pending',
+    `This address has a pending invitation as ${label}; only an owner may replace or revoke it.`,
+    { fields: { email: `Already invited as ${label}.` } },
+  );
 }
 
 /** Not accepted yet and not expired at `now`. */
@@ -69,7 +80,10 @@ export async function listInvitations(sc: SpaceCaller): Promise<{ items: Invitat
   return { items: rows.map(({ invitation, inviter }) => invitationView(invitation, inviter)) };
 }
 
-/** Invites an address with a role and mails the link; inviting again replaces the pending invitation. */
+/**
+ * Invites an address with a role and mails the link; inviting again replaces the pending invitation, unless the
+ * caller may not give that invitation's role (an admin over a pending owner invitation: 409).
+ */
 export async function invite(sc: SpaceCaller, { email, role }: z.infer<typeof InviteBody>): Promise<Invitation> {
   const { space, user } = sc;
   if (!assignableRoles(sc.role).includes(role)) throw ownerRequired();
@@ -88,6 +102,12 @@ export async function invite(sc: SpaceCaller, { email, role }: z.infer<typeof In
         fields: { email: 'Already a member of this space.' },
       });
     }
+    // Replacing a pending invitation revokes it: refused when the caller could not have given its role.
+    const [pending] = await tx
+      .select({ role: invitations.role })
+      .from(invitations)
+      .where(and(eq(invitations.spaceId, space.id), eq(invitations.email, email), ...pendingAt(at)));
+    if (pending && !assignableRoles(sc.role).includes(pending.role)) throw pendingRoleTaken(pending.role);
     await tx
       .delete(invitations)
       .where(and(eq(invitations.spaceId, space.id), eq(invitations.email, email), isNull(invitations.acceptedAt)));
