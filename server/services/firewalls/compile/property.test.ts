@@ -59,7 +59,7 @@ const regex = fc.oneof(
   text(30).map((value) => value.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')),
 );
 
-const condition = fc.constantFrom(...conditionFields).chain((field) => {
+const condition = fc.constantFrom(...conditionFields).chain((field): fc.Arbitrary<unknown> => {
   const many = <T>(one: fc.Arbitrary<T>) => fc.oneof(one, fc.array(one, { minLength: 1, maxLength: 3 }));
   const negate = fc.option(fc.boolean(), { nil: undefined });
   if (field === 'ip')
