@@ -7,7 +7,7 @@ import { events } from '../db/schema/events.ts';
 import { firewalls } from '../db/schema/firewalls.ts';
 import { sources } from '../db/schema/sources.ts';
 import { spaces } from '../db/schema/spaces.ts';
-import { waitingOn } from '../services/firewalls/version-signal.ts';
+import { endAllWaits, waitingOn } from '../services/firewalls/version-signal.ts';
 import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -276,4 +276,15 @@ describe('connector events', () => {
     expect(after?.sourceId).toBeTruthy();
     expect(after?.sourceId).not.toBe(before?.sourceId);
   });
+});
+
+// Last in this file: after it, every wait of this process ends at once.
+test('on shutdown every held long poll answers 304 at once', async () => {
+  const fw = await firewall('shutdown');
+  const hash = (await config(fw.token)).json.hash;
+  const held = config(fw.token, { 'if-none-match': `"${hash}"` }, '?wait=60');
+  await vi.waitFor(() => expect(waitingOn(fw.id)).toBe(1), { timeout: 10_000 });
+  endAllWaits();
+  expect((await held).status).toBe(304);
+  expect((await config(fw.token, { 'if-none-match': `"${hash}"` }, '?wait=60')).status).toBe(304);
 });

@@ -148,6 +148,18 @@ describe('firewalls', () => {
     expect((await t.call('GET', `${base()}/${fw.id}`, { cookie: as.viewer })).json).toMatchObject({ version: 2 });
   });
 
+  test('two saves from the same version at once: one makes version 2, the other answers 409', async () => {
+    const fw = await create();
+    const answers = await Promise.all(
+      ['block', 'off'].map((mode) =>
+        t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { version: 1, mode } }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const list = await t.call('GET', `${base()}/${fw.id}/versions`, { cookie: as.viewer });
+    expect(list.json.items.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+  });
+
   test('versions: the list, each version with its settings and files, and rollback as a new version', async () => {
     const fw = await create({ mode: 'detect' });
     await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { mode: 'block', comment: 'enforce' } });

@@ -13,6 +13,8 @@ const channel = 'sg_firewall_version';
 const lingerMs = 5_000;
 
 const waiters = new Map<string, Set<() => void>>();
+/** Set on shutdown: every held poll answers (304) at once, so a graceful stop does not wait out the long polls. */
+let ending = false;
 
 /** Wakes every request of this process waiting on the firewall. */
 export function announceVersion(firewallId: string): void {
@@ -96,7 +98,7 @@ export async function waitForVersion(
   try {
     // Without a LISTEN connection other processes' saves are not heard; the wait still ends at its deadline.
     if (listener) await listener.ready.catch(() => undefined);
-    while (!abort?.aborted) {
+    while (!abort?.aborted && !ending) {
       if (pending) {
         pending = false;
         if (await changed()) return true;
@@ -121,6 +123,12 @@ export async function waitForVersion(
     if (set.size === 0) waiters.delete(firewallId);
     if (listener) release(db, listener);
   }
+}
+
+/** Ends every held long poll of this process now and any later one at once (their connectors ask again elsewhere). */
+export function endAllWaits(): void {
+  ending = true;
+  for (const set of waiters.values()) for (const wake of set) wake();
 }
 
 /** How many requests of this process wait on the firewall (tests use it to save only once a poll is held). */
