@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# What `npm test` needs that npm cannot install: Debian's Chromium (Playwright, Lighthouse) and a PostgreSQL
-# server with a `test` database (the API suite runs against it as well as against PGlite). Run first by `npm test`.
+# What `npm test` needs that npm cannot install: Debian's Chromium (Playwright, Lighthouse), a PostgreSQL
+# server with a `test` database (the API suite runs against it as well as against PGlite), and nginx with the
+# ModSecurity v3 module and the OWASP CRS (the firewall compiler's tests run `nginx -t` and a private nginx on their
+# own prefixes; the system's nginx service is never used). Run first by `npm test`.
 # As root it installs what is missing with apt-get and starts PostgreSQL; otherwise it names what is missing.
 set -euo pipefail
 
@@ -13,6 +15,10 @@ need "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium
 need /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core
 # A PostgreSQL server of our own only when the suite is not pointed at another one.
 if [[ -z "${TEST_DATABASE_URL:-}" ]]; then need pg_ctlcluster postgresql; fi
+# The WAF data plane (issue #12): Debian's nginx, its ModSecurity v3 module and CRS 3.3.4.
+need /usr/sbin/nginx nginx
+need /usr/lib/nginx/modules/ngx_http_modsecurity_module.so libnginx-mod-http-modsecurity
+need /usr/share/modsecurity-crs/rules modsecurity-crs
 
 if ((${#missing[@]} > 0)); then
   if [[ "$(id -u)" != 0 ]]; then
@@ -21,8 +27,18 @@ if ((${#missing[@]} > 0)); then
   fi
   echo "Installing ${missing[*]} with apt-get (once)…"
   export DEBIAN_FRONTEND=noninteractive
+  # Installing nginx would start its service on port 80: a policy-rc.d that refuses every start keeps it stopped
+  # (tests run their own nginx on private prefixes), unless the machine already has its own policy.
+  policy=/usr/sbin/policy-rc.d
+  if [[ ! -e "$policy" ]]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy"
+    chmod +x "$policy"
+    trap 'rm -f "$policy"' EXIT
+  fi
   apt-get update -qq
   apt-get install -y -qq "${missing[@]}" >/dev/null
+  # …and not at the next boot either, where systemd runs.
+  if [[ " ${missing[*]} " == *" nginx "* && -d /run/systemd/system ]]; then systemctl disable nginx.service >/dev/null 2>&1 || true; fi
 fi
 
 if [[ -n "${TEST_DATABASE_URL:-}" ]]; then exit 0; fi
