@@ -1,5 +1,5 @@
 /** The audit log tailer against a real file: batches, offsets saved only after success, rotation, truncation, restarts. */
-import { appendFileSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -192,6 +192,38 @@ test('truncation (copytruncate): reads the file again from the start, under new 
   await drain(tailer);
   expect(ids(api.lines())).toEqual([...expected(0, 8), ...expected(100, 10)]);
   await tailer.close();
+});
+
+test('copytruncate: the lines not yet shipped are read from the copy, then the log again from its start', async () => {
+  writeFileSync(log, records(0, 5));
+  const api = fakeApi();
+  const tailer = new AuditTailer({ path: log, stateFile, send: api.send, log: () => {} });
+  await drain(tailer);
+  appendFileSync(log, records(5, 3)); // written, not shipped yet…
+  copyFileSync(log, `${log}.1`); // …when logrotate copies
+  truncateSync(log, 0); // and truncates
+  appendFileSync(log, records(8, 2));
+  await drain(tailer);
+  expect(ids(api.lines())).toEqual(expected(0, 10));
+  await tailer.close();
+});
+
+test('copytruncate while a batch was in flight: the same range and key from the copy after a restart', async () => {
+  writeFileSync(log, records(0, 4));
+  const api = fakeApi();
+  api.answer('crash');
+  const first = new AuditTailer({ path: log, stateFile, send: api.send, log: () => {} });
+  await expect(first.step({ flush: true })).rejects.toThrow('killed');
+  await first.close();
+  copyFileSync(log, `${log}.1`);
+  truncateSync(log, 0);
+  appendFileSync(log, records(4, 2));
+  api.answer('done');
+  const second = new AuditTailer({ path: log, stateFile, send: api.send, log: () => {} });
+  await drain(second);
+  expect(api.calls[1]).toBe(api.calls[0]);
+  expect(ids(api.lines())).toEqual(expected(0, 6));
+  await second.close();
 });
 
 test('no file yet: idle until ModSecurity creates it', async () => {

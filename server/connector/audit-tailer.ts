@@ -99,13 +99,22 @@ export class AuditTailer {
     if (!file || !this.#state) return 'idle';
     const state = this.#state;
 
-    // Truncated (shorter than what was read) or replaced in place (another first line): start again at 0.
+    // Truncated (shorter than what was read) or replaced in place (another first line). After a copytruncate
+    // rotation the copy beside the log starts with the same line: finish it first (keys keep the original's
+    // identity, so a batch in flight is the same batch); then, or without a copy, read the log again from 0.
     const size = (await file.handle.stat()).size;
     const end = state.pendingEnd ?? state.offset;
     if (size < end || (state.head !== '' && (await headOf(file.handle)) !== state.head)) {
+      const copy = state.head === '' ? null : await this.#findCopy(state.head, end);
+      this.#waitingSince = null;
+      if (copy) {
+        this.#o.log(`audit log: ${this.#o.path} was truncated; finishing its copy ${copy.path} first`);
+        await file.handle.close();
+        this.#file = copy.file;
+        return 'progress';
+      }
       this.#o.log(`audit log: ${this.#o.path} was truncated or replaced; reading it from the start`);
       this.#save({ dev: state.dev, ino: state.ino, head: '', offset: 0 });
-      this.#waitingSince = null;
       return 'progress';
     }
 
@@ -216,23 +225,31 @@ export class AuditTailer {
     return this.#current();
   }
 
-  /** A file beside the log (audit.log.1, …) with the inode the state names. */
-  async #findRenamed(state: TailState): Promise<{ path: string; file: Open } | null> {
+  /** A file beside the log (audit.log.1, …) with the inode the state names (renamed by a rotation). */
+  #findRenamed(state: TailState): Promise<{ path: string; file: Open } | null> {
+    return this.#findBeside(async (file) => file.stats.ino === state.ino && file.stats.dev === state.dev);
+  }
+
+  /** A file beside the log that starts with the same first line and reaches `end` (a copytruncate copy). */
+  #findCopy(head: string, end: number): Promise<{ path: string; file: Open } | null> {
+    return this.#findBeside(async (file) => file.stats.size >= end && (await headOf(file.handle)) === head);
+  }
+
+  /** The first file beside the log whose name starts with the log's and that `fits`, opened. */
+  async #findBeside(fits: (file: Open) => Promise<boolean>): Promise<{ path: string; file: Open } | null> {
     const folder = dirname(this.#o.path);
     const base = basename(this.#o.path);
     let names: string[] = [];
     try {
-      names = await readdir(folder);
+      names = (await readdir(folder)).filter((name) => name.startsWith(base) && name !== base).sort();
     } catch {
       return null;
     }
     for (const name of names) {
-      if (!name.startsWith(base) || name === base) continue;
-      const found = await statOrNull(join(folder, name));
-      if (found && found.ino === state.ino && found.dev === state.dev) {
-        const opened = await openOrNull(join(folder, name));
-        if (opened) return { path: join(folder, name), file: opened };
-      }
+      const opened = await openOrNull(join(folder, name));
+      if (!opened) continue;
+      if (await fits(opened)) return { path: join(folder, name), file: opened };
+      await opened.handle.close();
     }
     return null;
   }
