@@ -9,12 +9,31 @@ export type Role = RoleName;
 /** Ids are UUIDs everywhere. */
 export const Id = z.uuid();
 
-/** Timestamps travel as RFC 3339 strings. */
-export const Timestamp = z.iso.datetime({ offset: true });
+/**
+ * The times the product takes, ingest and query alike: PostgreSQL holds more, but a time outside 1970–2200 is a
+ * mistake or an attack, and years like 0000 or 10000 fail its statements (`latest` is exclusive).
+ */
+export const timeRange = {
+  earliest: Date.UTC(1970, 0, 1),
+  latest: Date.UTC(2201, 0, 1),
+  rule: 'Use a time between 1970 and 2200.',
+} as const;
+
+/** Timestamps travel as RFC 3339 strings, between 1970 and 2200. */
+export const Timestamp = z.iso.datetime({ offset: true }).refine((value) => {
+  const at = Date.parse(value);
+  return at >= timeRange.earliest && at < timeRange.latest;
+}, timeRange.rule);
+
+/** An opaque list cursor: base64url text as the server wrote it (what it holds is checked where it is read). */
+export const Cursor = z
+  .string()
+  .max(200, 'This cursor is not valid; start from the first page.')
+  .regex(/^[A-Za-z0-9_-]*$/, 'This cursor is not valid; start from the first page.');
 
 /** Cursor pagination query shared by every list. */
 export const PageQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

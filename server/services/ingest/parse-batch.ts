@@ -2,7 +2,8 @@ import type { SourceKind } from '../../../contract/sources.ts';
 import { parseGeneric } from './parse-generic.ts';
 import { isModSecurityRecord, parseModSecurity } from './parse-modsecurity.ts';
 import { parseSyslog } from './parse-syslog.ts';
-import type { LineResult } from './types.ts';
+import { type LineResult, lineError } from './types.ts';
+import { eventProblem, recordProblem, sizeProblem } from './validate.ts';
 
 /** One entry of a batch with its 1-based line (NDJSON line, or position in a JSON array). */
 export type NumberedResult = { line: number } & LineResult;
@@ -56,22 +57,45 @@ export function splitBatch(raw: string): { line: number; text: string | null; va
   return out;
 }
 
-/** Parses every entry of a batch for a source kind, keeping line numbers. */
+/**
+ * Reads one entry fully before anything is stored: its size, nesting and text (`recordProblem`), then the parser,
+ * then the event it made (`eventProblem`). A line that still throws is refused with the reason, never the batch.
+ */
+function readEntry(kind: SourceKind, text: string | null, value: unknown, now: Date): LineResult {
+  try {
+    let decoded: unknown = value;
+    if (text !== null) {
+      const tooLarge = sizeProblem(text);
+      if (tooLarge !== null) return lineError(tooLarge);
+      if (kind === 'syslog') decoded = text;
+      else {
+        try {
+          decoded = JSON.parse(text);
+        } catch (error) {
+          return lineError(`Not valid JSON: ${(error as Error).message}`);
+        }
+      }
+    }
+    const problem = recordProblem(decoded, text);
+    if (problem !== null) return lineError(problem);
+    const result = parseValue(kind, decoded, now);
+    if (!result.ok) return result;
+    const refused = eventProblem(result.event);
+    return refused === null ? result : lineError(refused);
+  } catch (error) {
+    return lineError(`This line could not be read: ${(error as Error).message}`);
+  }
+}
+
+/** Parses every entry of a batch for a source kind, keeping line numbers; every reason is storable text. */
 export function parseEntries(
   kind: SourceKind,
   entries: { line: number; text: string | null; value?: unknown }[],
   now: Date,
 ): NumberedResult[] {
   return entries.map(({ line, text, value }) => {
-    if (text === null) return { line, ...parseValue(kind, value, now) };
-    if (kind === 'syslog') return { line, ...parseSyslog(text, now) };
-    let decoded: unknown;
-    try {
-      decoded = JSON.parse(text);
-    } catch (error) {
-      return { line, ok: false, message: `Not valid JSON: ${(error as Error).message}` };
-    }
-    return { line, ...parseValue(kind, decoded, now) };
+    const result = readEntry(kind, text, value, now);
+    return result.ok ? { line, ...result } : { line, ok: false, message: result.message.toWellFormed() };
   });
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { GenericEvent, type NormalisedEvent } from '../../../contract/events.ts';
 import { countryOf } from './geoip.ts';
 import { isRecord, type LineResult, lineError } from './types.ts';
+import { timeProblem } from './validate.ts';
 
 /** One readable sentence from zod issues: `field: reason; field: reason`. */
 export function describeIssues(error: z.ZodError): string {
@@ -44,5 +45,7 @@ export function parseGeneric(value: unknown): LineResult {
   if (!isRecord(value)) return lineError('Expected a JSON object.');
   const parsed = GenericEvent.safeParse(value);
   if (!parsed.success) return lineError(describeIssues(parsed.error));
+  const outOfRange = timeProblem(parsed.data.time, 'time');
+  if (outOfRange !== null) return lineError(outOfRange);
   return { ok: true, event: fromGeneric(parsed.data, value) };
 }

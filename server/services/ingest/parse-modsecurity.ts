@@ -2,6 +2,7 @@ import { severities } from '../../../contract/constants/events.ts';
 import type { EventAction, NormalisedEvent, Severity } from '../../../contract/events.ts';
 import { countryOf } from './geoip.ts';
 import { isRecord, type LineResult, lineError } from './types.ts';
+import { timeProblem } from './validate.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -18,8 +19,11 @@ export function parseAsctime(value: string): Date | null {
   if (month < 0) return null;
   const [day, h, min, s, y] = [m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number];
   const date = new Date(Date.UTC(y, month, day, h, min, s));
+  // Date.UTC reads years 0-99 as 1900-1999: set the year itself.
+  date.setUTCFullYear(y);
   // Date.UTC rolls over (Feb 31 → Mar 3): refuse what does not round-trip.
-  if (date.getUTCDate() !== day || date.getUTCHours() !== h || min > 59 || s > 59) return null;
+  if (date.getUTCFullYear() !== y || date.getUTCDate() !== day || date.getUTCHours() !== h || min > 59 || s > 59)
+    return null;
   return date;
 }
 
@@ -80,6 +84,8 @@ export function parseModSecurity(value: unknown): LineResult {
   if (typeof tx.time_stamp !== 'string') return lineError('transaction.time_stamp is required.');
   const time = parseAsctime(tx.time_stamp);
   if (!time) return lineError(`transaction.time_stamp is not an asctime date: ${JSON.stringify(tx.time_stamp)}.`);
+  const outOfRange = timeProblem(time, 'transaction.time_stamp');
+  if (outOfRange !== null) return lineError(outOfRange);
   const request = isRecord(tx.request) ? tx.request : {};
   const response = isRecord(tx.response) ? tx.response : {};
   let status: number | null = null;

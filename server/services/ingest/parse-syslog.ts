@@ -3,6 +3,7 @@ import { countryOf } from './geoip.ts';
 import { describeIssues } from './parse-generic.ts';
 import { severityOfLevel } from './parse-modsecurity.ts';
 import { isRecord, type LineResult, lineError } from './types.ts';
+import { timeProblem } from './validate.ts';
 
 const header = /^<(\d{1,3})>1 (\S+) (\S+) (\S+) (\S+) (\S+) /;
 
@@ -67,6 +68,8 @@ export function parseSyslog(line: string, now: Date): LineResult {
     }
     time = new Date(stamp);
     if (Number.isNaN(time.getTime())) return lineError(`TIMESTAMP is not a real date: ${stamp}.`);
+    const outOfRange = timeProblem(time, 'TIMESTAMP');
+    if (outOfRange !== null) return lineError(outOfRange);
   }
   const sd = readStructuredData(line.replace(/\r$/, '').slice(m[0].length));
   if (typeof sd === 'string') return lineError(`Bad STRUCTURED-DATA: ${sd}`);
@@ -114,6 +117,8 @@ export function parseSyslog(line: string, now: Date): LineResult {
     const parsed = GenericEvent.safeParse({ time: event.time, ...fields });
     if (!parsed.success) return lineError(`JSON in MSG: ${describeIssues(parsed.error)}`);
     const g = parsed.data;
+    const outOfRange = timeProblem(g.time, 'JSON in MSG: time');
+    if (outOfRange !== null) return lineError(outOfRange);
     const ip = g.ip?.trim() || null;
     Object.assign(event, {
       time: new Date(g.time).toISOString(),

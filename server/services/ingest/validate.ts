@@ -1,0 +1,110 @@
+/**
+ * The checks every ingest line passes before anything is stored (issue #13 item 2): one record PostgreSQL cannot
+ * hold (a lone surrogate, a time out of its range, nesting that overflows a stack) must be refused with its reason,
+ * never fail the whole batch.
+ */
+import { timeRange } from '../../../contract/common.ts';
+import type { NormalisedEvent } from '../../../contract/events.ts';
+
+/** Most nesting and bytes one record may have. */
+export const recordLimits = { depth: 64, bytes: 1024 * 1024 } as const;
+
+/** The longest field path a reason quotes (keys are the sender's and may be long). */
+const pathShown = 120;
+
+/** A field path as a reason may quote it: well-formed (so the reason itself is storable) and short. */
+function shown(path: string): string {
+  const safe = path.toWellFormed();
+  return safe.length > pathShown ? `${safe.slice(0, pathShown)}…` : safe;
+}
+
+/** `\ud800`: the first lone surrogate of a string that is not well-formed, as its JSON escape. */
+function loneSurrogate(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++;
+      continue;
+    }
+    return `\\u${unit.toString(16)}`;
+  }
+  return '';
+}
+
+/** Why a string cannot be stored as text or jsonb (`where` names it), or null when it can. */
+export function textProblem(text: string, where: string): string | null {
+  const name = shown(where) || 'record';
+  if (!text.isWellFormed()) {
+    return `${name}: use well-formed Unicode; this text holds a lone surrogate (${loneSurrogate(text)}).`;
+  }
+  if (text.includes('\0')) return `${name}: may not contain the NUL character (U+0000).`;
+  return null;
+}
+
+/** Why a time cannot be stored (outside 1970–2200, or not a time), or null when it can. */
+export function timeProblem(time: Date | string, where: string): string | null {
+  const at = typeof time === 'string' ? Date.parse(time) : time.getTime();
+  if (Number.isFinite(at) && at >= timeRange.earliest && at < timeRange.latest) return null;
+  return `${where}: ${timeRange.rule}`;
+}
+
+/**
+ * Why a decoded record cannot be stored whole, or null: nested deeper than 64 levels, a key or string that is not
+ * well-formed Unicode or holds NUL (named by its dotted path), or larger than 1 MB. Walks with its own stack, so no
+ * record overflows the call stack; the size is measured only once the depth is known to be safe.
+ */
+export function recordProblem(value: unknown, text: string | null): string | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value: here, path, depth } = item;
+    if (typeof here === 'string') {
+      const problem = textProblem(here, path);
+      if (problem !== null) return problem;
+      continue;
+    }
+    if (typeof here !== 'object' || here === null) continue;
+    if (depth >= recordLimits.depth) return `The record is nested deeper than ${recordLimits.depth} levels.`;
+    const entries: [string, unknown][] = Array.isArray(here)
+      ? here.map((v, i) => [String(i), v])
+      : Object.entries(here);
+    // Pushed in reverse, so the first problem in reading order is the one reported.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string, unknown];
+      const childPath = path ? `${path}.${key}` : key;
+      const keyProblem = Array.isArray(here) ? null : textProblem(key, `${childPath} (the key)`);
+      if (keyProblem !== null) return keyProblem;
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return sizeProblem(text ?? JSON.stringify(value) ?? '');
+}
+
+/** Why a record's text is too large to store (over 1 MB in UTF-8), or null. */
+export function sizeProblem(text: string): string | null {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= recordLimits.bytes) return null;
+  return `The record is ${(bytes / 1024 / 1024).toFixed(1)} MB; one record may be at most 1 MB.`;
+}
+
+const eventTexts = ['dedupKey', 'ip', 'country', 'method', 'host', 'path', 'message', 'userAgent'] as const;
+
+/**
+ * Why a normalised event cannot be stored, or null: a time outside 1970–2200, or a field that is not storable text.
+ * The parsers name the time by its own field; this is the last guard before the insert, whatever the parser.
+ */
+export function eventProblem(event: NormalisedEvent): string | null {
+  const time = timeProblem(event.time, 'time');
+  if (time !== null) return time;
+  for (const field of eventTexts) {
+    const value = event[field];
+    const problem = value === null ? null : textProblem(value, field);
+    if (problem !== null) return problem;
+  }
+  for (const [i, tag] of event.tags.entries()) {
+    const problem = textProblem(tag, `tags.${i}`);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
