@@ -17,6 +17,7 @@ import { authRoutes } from './routes/auth.ts';
 import { connectorRoutes } from './routes/connector.ts';
 import { renderDocs } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
+import { firewallCatalogRoutes } from './routes/firewall-catalog.ts';
 import { firewallRoutes } from './routes/firewalls.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { invitationRoutes } from './routes/invitations.ts';
@@ -102,6 +103,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', eventRoutes)
     .route('/spaces', savedSearchRoutes)
     .route('/spaces', firewallRoutes)
+    .route('/spaces', firewallCatalogRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);
