@@ -10,6 +10,7 @@ import { deliver } from '../mail/mailer.ts';
 import { emailChangeMail } from '../mail/templates.ts';
 import { issueToken } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { clearAccountHits, guessLimits, hitAll, refuseWhenSpent } from './rate-limit.ts';
 import { endSessions } from './sessions.ts';
 
 /** A user as the API shows it to that user. */
@@ -25,6 +26,20 @@ export function meView(user: User): Me {
   };
 }
 
+/** Checks the current password; wrong ones are limited like failed sign-ins (a stolen session must not guess it). */
+async function checkCurrentPassword(me: UserCaller, password: string): Promise<void> {
+  const { db, now, config } = me.deps;
+  const at = now();
+  const { windowSeconds } = config.signIn;
+  const keys = guessLimits(config.signIn, 'current-password', me.ip, me.user.id);
+  await refuseWhenSpent(db, keys, windowSeconds, at, 'wrong current passwords');
+  if (!(await verifyPassword(me.user.passwordHash, password))) {
+    await hitAll(db, keys, windowSeconds, at);
+    throw fieldError('currentPassword', 'The current password is wrong.', 'invalid_credentials');
+  }
+  await clearAccountHits(db, keys);
+}
+
 /**
  * Applies profile changes. A new address or password needs the current password; a new address is only
  * pending until confirmed by mail; a new password ends every other session.
@@ -35,9 +50,7 @@ export async function updateProfile(me: UserCaller, input: z.infer<typeof Update
   const emailChange = input.email !== undefined && input.email !== user.email ? input.email : undefined;
   if (emailChange || input.newPassword) {
     if (!input.currentPassword) throw fieldError('currentPassword', 'Enter your current password to change this.');
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      throw fieldError('currentPassword', 'The current password is wrong.', 'invalid_credentials');
-    }
+    await checkCurrentPassword(me, input.currentPassword);
   }
   if (emailChange) {
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, emailChange));

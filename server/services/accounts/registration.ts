@@ -17,9 +17,9 @@ import { deliver } from '../mail/mailer.ts';
 import { activationMail, alreadyRegisteredMail, resetMail } from '../mail/templates.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
 import { checkCaptcha } from './captcha.ts';
-import { consumeToken, issueToken } from './one-time-tokens.ts';
+import { consumeToken, findToken, issueToken, usableToken } from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';
-import { clearHits, enforce } from './rate-limit.ts';
+import { clearAccountHits, clearHits, enforce, guessLimits, hitAll, refuseWhenSpent } from './rate-limit.ts';
 import { endSessions } from './sessions.ts';
 
 type Answer = z.infer<typeof Accepted>;
@@ -143,9 +143,24 @@ export async function requestPasswordReset(from: Caller, input: z.infer<typeof F
   return sameAnswer;
 }
 
-/** Sets a new password with the mailed token and ends every other session of the account. */
+/**
+ * Sets a new password with the mailed token and ends every other session of the account. The token is checked
+ * before the (slow) hash; failures count like failed sign-ins, against the address and, when the token names
+ * one, the account.
+ */
 export async function resetPassword(from: Caller, input: z.infer<typeof ResetBody>): Promise<void> {
-  const { db, now } = from.deps;
+  const { db, now, config } = from.deps;
+  const at = now();
+  const { windowSeconds } = config.signIn;
+  const found = await findToken(db, input.token, 'reset');
+  const keys = guessLimits(config.signIn, 'reset', from.ip, found?.userId);
+  await refuseWhenSpent(db, keys, windowSeconds, at, 'password reset attempts');
+  try {
+    usableToken(found, at);
+  } catch (error) {
+    await hitAll(db, keys, windowSeconds, at);
+    throw error;
+  }
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const row = await consumeToken(tx, input.token, 'reset', now());
@@ -158,6 +173,7 @@ export async function resetPassword(from: Caller, input: z.infer<typeof ResetBod
       .where(eq(users.id, user.id));
     await endSessions(tx, user.id, from.session?.userId === user.id ? from.session.id : null);
     await clearHits(tx, `login:account:${user.email}`);
+    await clearAccountHits(tx, keys);
     await recordActivity(
       tx,
       { ...from.actor, id: user.id, name: user.name },

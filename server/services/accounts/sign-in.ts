@@ -11,7 +11,7 @@ import { recordActivity } from '../activity/record.ts';
 import { checkCaptcha } from './captcha.ts';
 import { verifyPassword } from './passwords.ts';
 import { meView } from './profile.ts';
-import { clearHits, hit, retryAfter } from './rate-limit.ts';
+import { clearAccountHits, guessLimits, hitAll, refuseWhenSpent } from './rate-limit.ts';
 import { startSession } from './sessions.ts';
 
 /** A started session: the user as the API shows it, and the cookie to set. */
@@ -25,27 +25,15 @@ export type SignedIn = { me: Me; secret: string; expiresAt: Date };
 export async function signIn(from: Caller, input: z.infer<typeof LoginBody>): Promise<SignedIn> {
   const { db, now, config } = from.deps;
   const at = now();
-  const { perAccount, perAccountAllIps, perIp, windowSeconds } = config.signIn;
-  const ipKey = `login:ip:${from.ip}`;
-  const accountIpKey = `login:account-ip:${input.email}:${from.ip}`;
-  const accountKey = `login:account:${input.email}`;
-  const wait =
-    (await retryAfter(db, ipKey, perIp, windowSeconds, at)) ??
-    (await retryAfter(db, accountIpKey, perAccount, windowSeconds, at)) ??
-    (await retryAfter(db, accountKey, perAccountAllIps, windowSeconds, at));
-  if (wait !== null) {
-    throw new ApiError(429, 'rate_limited', `Too many sign-in attempts; try again in ${Math.ceil(wait / 60)} min.`, {
-      retryAfter: wait,
-    });
-  }
+  const { windowSeconds } = config.signIn;
+  const keys = guessLimits(config.signIn, 'login', from.ip, input.email);
+  await refuseWhenSpent(db, keys, windowSeconds, at, 'sign-in attempts');
   await checkCaptcha(from.deps.captcha, from.ip, input.captchaToken, 'login');
   const [user] = await db.select().from(users).where(eq(users.email, input.email));
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
     await db.transaction(async (tx) => {
-      await hit(tx, ipKey, windowSeconds, at);
-      await hit(tx, accountIpKey, windowSeconds, at);
-      await hit(tx, accountKey, windowSeconds, at);
+      await hitAll(tx, keys, windowSeconds, at);
       await recordActivity(
         tx,
         { ...from.actor, id: user?.id ?? null, name: user?.name ?? null },
@@ -63,8 +51,7 @@ export async function signIn(from: Caller, input: z.infer<typeof LoginBody>): Pr
   }
   const expiresAt = new Date(at.getTime() + config.sessionDays * 86_400_000);
   const secret = await db.transaction(async (tx) => {
-    await clearHits(tx, accountIpKey);
-    await clearHits(tx, accountKey);
+    await clearAccountHits(tx, keys);
     const actor = { ...from.actor, id: user.id, name: user.name };
     const session = await startSession(tx, user, actor, at, expiresAt);
     await recordActivity(tx, actor, { action: 'user.login', objectType: 'session', objectId: session.id });
