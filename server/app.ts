@@ -131,6 +131,8 @@ export function createApp(options: CreateAppOptions) {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      // A body limit answers before the body is read, and the server then drops the connection: say so.
+      if (error.status === 413) c.header('Connection', 'close');
       return c.json(error.body(), error.status);
     }
     if (error instanceof HTTPException) {
