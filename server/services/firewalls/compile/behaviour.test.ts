@@ -73,6 +73,16 @@ function settingsFor(mode: 'detect' | 'block', upstreamPort: number): FirewallSe
         conditions: [{ field: 'header', header: 'X-Evil', operator: 'equals', value: 'a"b%{tx.x}\\\'' }],
       },
       {
+        id: 4_200_002,
+        name: 'Private needs the token',
+        enabled: true,
+        action: 'block',
+        conditions: [
+          { field: 'path', operator: 'startsWith', value: '/private' },
+          { field: 'header', header: 'X-Api-Token', operator: 'equals', value: 'secret', negate: true },
+        ],
+      },
+      {
         id: 4_200_001,
         name: 'Trusted tool',
         enabled: true,
@@ -163,6 +173,9 @@ describe('compiled config on a running nginx', () => {
       ['a custom allow rule lets an attack through', sqli, { 'User-Agent': 'trusted-tool/1.0' }, 200],
       ['the custom rule matches a value with quotes, % and backslash', '/', { 'X-Evil': 'a"b%{tx.x}\\\'' }, 403],
       ['the custom rule does not match a near value', '/', { 'X-Evil': 'a"b%{tx.x}' }, 200],
+      ['a negated header condition matches a missing header', '/private/x', {}, 403],
+      ['a negated header condition matches another value', '/private/x', { 'X-Api-Token': 'guess' }, 403],
+      ['a negated header condition does not match its value', '/private/x', { 'X-Api-Token': 'secret' }, 200],
       ['a scoped exclusion turns the custom rule off on its path', '/excluded/x', { 'X-Evil': 'a"b%{tx.x}\\\'' }, 200],
     ])('%s', async (_, path, headers, status) => {
       expect((await send(waf.port, path, headers)).status).toBe(status);

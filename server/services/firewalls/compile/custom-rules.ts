@@ -3,7 +3,7 @@ import type { Condition, CustomRule } from '../../../../contract/firewalls.ts';
 import { countryCidrs } from '../country-ranges.ts';
 import { commentText, modsecRegex, modsecText, regexLiteral, UnsafeValueError } from './escape.ts';
 import { modsecNetworks } from './networks.ts';
-import { customRuleIds } from './rule-ids.ts';
+import { compilerRuleIds, customRuleIds } from './rule-ids.ts';
 
 /** The `SecRule` lines of the custom rules and the data files they read (country ranges). */
 export type CompiledCustomRules = { text: string; files: Record<string, string> };
@@ -88,26 +88,47 @@ function actionsOf(rule: CustomRule, id: number): string {
   }
 }
 
+/** A negated test on a header that may be absent: ModSecurity tests nothing when the header is missing, so "not X" needs a helper. */
+function needsHelper(condition: Condition): boolean {
+  return condition.negate === true && (condition.field === 'header' || condition.field === 'userAgent');
+}
+
 /**
  * The custom rules in their order, each a `SecRule` chain (conditions ANDed), ids from the reserved range and stable by
- * each rule's own `id`; disabled rules stay as a comment so the preview shows them.
+ * each rule's own `id`; disabled rules stay as a comment so the preview shows them. A negated header condition becomes
+ * a helper rule just before (the positive test sets `tx.sg_<id>_<n>`) and a chain link that the variable is unset, so
+ * a missing header counts as "does not contain" instead of silently never matching.
  */
 export function compileCustomRules(rules: readonly CustomRule[]): CompiledCustomRules {
   const ids = customRuleIds(rules);
   const files: Record<string, string> = {};
+  let helperId = compilerRuleIds.firstHelper;
   const blocks = rules.map((rule, index) => {
     const id = ids[index] ?? 0;
     const head = `# Custom rule ${id} (${rule.action}${rule.enabled ? '' : ', disabled'}): ${commentText(rule.name)}`;
     if (!rule.enabled) return head;
+    const helpers: string[] = [];
     const lines = rule.conditions.map((condition, at) => {
-      const { variable, transforms } = variableOf(condition);
-      const { operator, file } = operatorOf(condition);
+      let { variable, transforms } = variableOf(condition);
+      let { operator, file } = operatorOf(condition);
       if (file) files[file[0]] = file[1];
+      if (needsHelper(condition)) {
+        const flag = `sg_${id}_${at}`;
+        if (helperId > compilerRuleIds.lastHelper) throw new Error('Too many negated header conditions.');
+        const positive = operatorOf({ ...condition, negate: false }).operator;
+        helpers.push(
+          `SecRule ${variable} "${positive}" "id:${helperId++},phase:1,pass,nolog,${transforms},setvar:tx.${flag}=1"`,
+        );
+        variable = `&TX:${flag}`;
+        operator = '@eq 0';
+        transforms = 't:none';
+        file = undefined;
+      }
       const last = at === rule.conditions.length - 1;
       const actions = at === 0 ? `${actionsOf(rule, id)},${transforms}` : transforms;
       return `${at === 0 ? '' : '    '}SecRule ${variable} "${operator}" "${actions}${last ? '' : ',chain'}"`;
     });
-    return [head, ...lines].join('\n');
+    return [head, ...helpers, ...lines].join('\n');
   });
   return { text: blocks.join('\n'), files };
 }

@@ -1,5 +1,6 @@
 import { checkRegex } from './check-regex.ts';
 import { commentText, modsecRegex, modsecText, nginxString, regexLiteral, UnsafeValueError } from './escape.ts';
+import { exclusionTargetProblem } from './modsecurity-conf.ts';
 import { cidrText, modsecNetworks } from './networks.ts';
 import { nginxRate, proxyTarget } from './nginx-conf.ts';
 import { customRuleIds } from './rule-ids.ts';
@@ -159,5 +160,18 @@ describe('custom rule ids', () => {
     ],
   ])('%j get %j', (rules, expected) => {
     expect(customRuleIds(rules)).toEqual(expected);
+  });
+});
+
+describe('exclusion targets', () => {
+  test.each([
+    ['ARGS:q', null],
+    ['ARGS', null],
+    ['REQUEST_URI', null],
+    ['REQUEST_URI:x', 'REQUEST_URI is one value, not a collection: name it without ":x".'],
+    ['REQUEST_BODY:]', 'REQUEST_BODY is one value, not a collection: name it without ":]".'],
+    ['REQUEST_FILENAME:a:b', 'REQUEST_FILENAME is one value, not a collection: name it without ":a:b".'],
+  ])('exclusionTargetProblem(%j) is %j', (value, expected) => {
+    expect(exclusionTargetProblem(value)).toBe(expected);
   });
 });

@@ -2,4 +2,5 @@
 export { checkRegex, type RegexJudge, regexJudge } from './check-regex.ts';
 export { type CompiledFirewall, type CompileInput, compileFirewall, hashFiles } from './compile.ts';
 export { UnsafeValueError } from './escape.ts';
+export { exclusionTargetProblem } from './modsecurity-conf.ts';
 export { compilerRuleIds, customRuleIds, withCustomRuleIds } from './rule-ids.ts';

@@ -107,6 +107,18 @@ function listRules(files: Record<string, string>): string {
   return lines.join('\n');
 }
 
+/** Variables that are not collections: libmodsecurity refuses `REQUEST_URI:x` (measured with nginx -t). */
+const scalarTargets = new Set(['REQUEST_BODY', 'REQUEST_URI', 'REQUEST_FILENAME']);
+
+/** Why an exclusion target cannot be written, or null: a member of a variable that has none. */
+export function exclusionTargetProblem(value: string): string | null {
+  const [variable = '', member] = value.split(/:(.*)/s);
+  if (member !== undefined && scalarTargets.has(variable)) {
+    return `${variable} is one value, not a collection: name it without ":${member}".`;
+  }
+  return null;
+}
+
 function checkedTarget(value: string): string {
   if (!target.test(value)) throw new UnsafeValueError(`Not an exclusion target: ${JSON.stringify(value)}`);
   return value;
@@ -132,6 +144,11 @@ function runtimeExclusions(exclusions: readonly Exclusion[]): string {
   const blocks: string[] = [];
   for (const [index, exclusion] of exclusions.entries()) {
     if (!exclusion.path && !exclusion.method) continue;
+    const problem = exclusion.target ? exclusionTargetProblem(exclusion.target) : null;
+    if (problem) {
+      blocks.push(`${exclusionComment(exclusion)}\n# Not applied: ${commentText(problem)}`);
+      continue;
+    }
     const id = ids.firstExclusion + index;
     const ruleId = checkedRuleId(exclusion.ruleId);
     const ctl = exclusion.target
@@ -157,6 +174,8 @@ function staticExclusions(exclusions: readonly Exclusion[]): string {
     .filter((exclusion) => !exclusion.path && !exclusion.method)
     .map((exclusion) => {
       const ruleId = checkedRuleId(exclusion.ruleId);
+      const problem = exclusion.target ? exclusionTargetProblem(exclusion.target) : null;
+      if (problem) return `${exclusionComment(exclusion)}\n# Not applied: ${commentText(problem)}`;
       const line = exclusion.target
         ? `SecRuleUpdateTargetById ${ruleId} "!${checkedTarget(exclusion.target)}"`
         : `SecRuleRemoveById ${ruleId}`;

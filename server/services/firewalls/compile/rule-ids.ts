@@ -18,6 +18,9 @@ export const compilerRuleIds = {
   countryBlock: 4_210_012,
   /** One per exclusion scoped by path or method, by its place in the list. */
   firstExclusion: 4_211_000,
+  /** Helpers of negated header conditions, in the order they are written. */
+  firstHelper: 4_212_000,
+  lastHelper: 4_213_999,
   last: 4_219_999,
 } as const;
 
