@@ -11,6 +11,7 @@ import { authenticate } from './middleware/authenticate.ts';
 import { noNul } from './middleware/no-nul.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { createRouter } from './router.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -67,6 +68,7 @@ export function createApp(options: CreateAppOptions) {
 
   const app = createRouter().basePath('/api');
   app.use('*', requestContext(deps));
+  app.use('*', securityHeaders);
   // CDN deployment: the site on another origin calls the API with credentials.
   app.use(
     '*',
