@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { messageOf } from './message-of.ts';
 import { readTailState, type TailState, writeTailState } from './tail-state.ts';
 
 /** What the API made of a batch: taken (advance past it) or not (send the same range again later). */
@@ -75,7 +76,7 @@ export class AuditTailer {
       try {
         result = await this.step();
       } catch (error) {
-        this.#o.log(`audit log: ${error instanceof Error ? error.message : String(error)}`);
+        this.#o.log(`audit log: ${messageOf(error)}`);
         result = 'failed';
       }
       failures = result === 'failed' ? failures + 1 : 0;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ConnectorConfig } from '../../contract/firewalls.ts';
 import { ApiCallError, type ConnectorApi, type StatusReport } from './api-client.ts';
 import { sleep } from './audit-tailer.ts';
+import { messageOf } from './message-of.ts';
 import { renderWaitingConf } from './nginx-conf.ts';
 import type { PrivateNginx } from './private-nginx.ts';
 import { layOutVersion, readLaidOutConfig, type VersionHost } from './version-folder.ts';
@@ -161,12 +162,4 @@ export class ConfigLoop {
   async stop(): Promise<void> {
     await this.#o.nginx.stop();
   }
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
-  }
-  return String(error);
 }

@@ -8,6 +8,7 @@ import { ConnectorApi } from './api-client.ts';
 import { parseOptions, usage } from './args.ts';
 import { AuditTailer } from './audit-tailer.ts';
 import { ConfigLoop } from './config-loop.ts';
+import { messageOf } from './message-of.ts';
 import { findCrs, findModule } from './nginx-conf.ts';
 import { findNginx, PrivateNginx } from './private-nginx.ts';
 import { eventShipper } from './ship-events.ts';
@@ -27,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
     module = findModule();
     crsDir = findCrs();
   } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    console.error(`${messageOf(error)}\n\n${usage}`);
     return 2;
   }
   const layout = stateLayout(options.stateDir);
@@ -78,7 +79,7 @@ async function main(argv: readonly string[]): Promise<number> {
       }`,
     );
   } catch (error) {
-    log(`could not start nginx: ${error instanceof Error ? error.message : String(error)}`);
+    log(`could not start nginx: ${messageOf(error)}`);
     await shutdown(1);
     return done;
   }

@@ -1,6 +1,7 @@
 /** How a batch of audit records goes to the API, and what an answer means for the tailer's offset. */
 import { ApiCallError, type ConnectorApi } from './api-client.ts';
 import type { SendBatch } from './audit-tailer.ts';
+import { messageOf } from './message-of.ts';
 
 /** Statuses after which the same batch can never be taken: skip it (and say so) rather than stall the log forever. */
 const hopeless = new Set([400, 413, 415, 422]);
@@ -24,7 +25,7 @@ export function eventShipper(api: ConnectorApi, log: (line: string) => void): Se
         log(`events: a batch of ${lines} records was refused (${error.message}); skipped`);
         return 'done';
       }
-      log(`events: ${error instanceof Error ? error.message : String(error)}; will send again`);
+      log(`events: ${messageOf(error)}; will send again`);
       return 'retry';
     }
   };
