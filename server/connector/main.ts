@@ -19,6 +19,10 @@ const log = (line: string) => console.error(`[waf] ${line}`);
 
 /** Runs the connector until a signal stops it; answers the exit code. */
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    print(usage);
+    return 0;
+  }
   // Options and what the machine must provide, refused before anything starts.
   let options: ReturnType<typeof parseOptions>;
   let module: string;
