@@ -268,6 +268,17 @@ describe('firewalls', () => {
       'managedRules.disabledGroups.1': expect.stringContaining('not a rule group'),
       'managedRules.disabledGroups.2': expect.stringContaining('cannot be turned off'),
     });
+    const scalar = await t.call('PATCH', `${base()}/${fw.id}`, {
+      cookie: as.admin,
+      body: { exclusions: [{ ruleId: 942100, target: 'REQUEST_URI:x' }, { ruleId: 123 }] },
+    });
+    expect(scalar.json.error).toMatchObject({
+      message: 'Some fields need attention.',
+      fields: {
+        'exclusions.0.target': expect.stringContaining('REQUEST_URI is one value'),
+        'exclusions.1.ruleId': expect.stringContaining('Rule 123 '),
+      },
+    });
     const fine = await t.call('PATCH', `${base()}/${fw.id}`, {
       cookie: as.admin,
       body: { exclusions: [{ ruleId: 942100, target: 'ARGS:q', path: '/search', method: 'get' }] },

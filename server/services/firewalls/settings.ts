@@ -1,11 +1,11 @@
-/** Checks of a firewall's settings that zod cannot make alone: against the installed CRS, and custom rule ids. */
+/** Checks of a firewall's settings that zod cannot make alone: against the installed CRS and PCRE, and custom rule ids. */
 import { eq, sql } from 'drizzle-orm';
 import { customRuleIdRange } from '../../../contract/constants/firewalls.ts';
 import type { CustomRule, FirewallSettings } from '../../../contract/firewalls.ts';
 import { type Executor, rowsOf } from '../../db/database.ts';
 import { firewallVersions } from '../../db/schema/firewalls.ts';
 import { ApiError } from '../../errors.ts';
-import { checkRegex } from './compile/check-regex.ts';
+import { checkRegex, exclusionTargetProblem } from './compile/index.ts';
 
 /** What the installed Core Rule Set holds (a `CrsCatalog` fits): its rule ids and rule groups (files). */
 export type CrsFacts = {
@@ -21,17 +21,18 @@ function refuse(fields: Record<string, string>): never {
 }
 
 /**
- * 400 when an exclusion names a rule the installed CRS does not have (the firewall's own custom rules count too)
- * or a disabled group is not one of its rule files (or one that cannot be left out): `exclusions.2.ruleId`, `managedRules.disabledGroups.0`.
+ * Exclusions naming a rule the installed CRS does not have (the firewall's own custom rules count too) or a target
+ * ModSecurity refuses, and disabled groups that are no rule file of it (or one that cannot be left out).
  */
-export function checkAgainstCrs(settings: FirewallSettings, crs: CrsFacts): void {
-  const fields: Record<string, string> = {};
+function crsProblems(settings: FirewallSettings, crs: CrsFacts, fields: Record<string, string>): void {
   const own = new Set(settings.customRules.flatMap((rule) => (rule.id === undefined ? [] : [rule.id])));
   for (const [index, exclusion] of settings.exclusions.entries()) {
     if (!crs.ruleIds.has(exclusion.ruleId) && !own.has(exclusion.ruleId)) {
       fields[`exclusions.${index}.ruleId`] =
         `Rule ${exclusion.ruleId} is not in the installed Core Rule Set, nor one of this firewall's custom rules.`;
     }
+    const target = exclusion.target === undefined ? null : exclusionTargetProblem(exclusion.target);
+    if (target !== null) fields[`exclusions.${index}.target`] = target;
   }
   const groups = new Map(crs.groups.map((group) => [group.name, group]));
   for (const [index, name] of settings.managedRules.disabledGroups.entries()) {
@@ -42,15 +43,10 @@ export function checkAgainstCrs(settings: FirewallSettings, crs: CrsFacts): void
       fields[field] = `${name} holds the Core Rule Set together (scoring or blocking): it cannot be turned off.`;
     }
   }
-  if (Object.keys(fields).length > 0) refuse(fields);
 }
 
-/**
- * 400 for a custom rule regex ModSecurity's PCRE would not compile, naming the rule and the condition
- * (`customRules.1.conditions.0.value`, or `.value.2` for one of a list).
- */
-export function checkRegexes(settings: FirewallSettings): void {
-  const fields: Record<string, string> = {};
+/** Custom rule regexes ModSecurity's PCRE would not compile (`customRules.1.conditions.0.value`, `.value.2` in a list). */
+function regexProblems(settings: FirewallSettings, fields: Record<string, string>): void {
   for (const [r, rule] of settings.customRules.entries()) {
     for (const [n, condition] of rule.conditions.entries()) {
       if (condition.operator !== 'regex') continue;
@@ -63,6 +59,16 @@ export function checkRegexes(settings: FirewallSettings): void {
       }
     }
   }
+}
+
+/**
+ * 400 naming every field ModSecurity would not take as the settings hold it: exclusions against the installed CRS
+ * (`exclusions.2.ruleId`, `exclusions.0.target`), disabled groups (`managedRules.disabledGroups.0`), regexes.
+ */
+export function checkForModSecurity(settings: FirewallSettings, crs: CrsFacts): void {
+  const fields: Record<string, string> = {};
+  crsProblems(settings, crs, fields);
+  regexProblems(settings, fields);
   if (Object.keys(fields).length > 0) refuse(fields);
 }
 

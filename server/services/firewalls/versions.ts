@@ -14,7 +14,7 @@ import { type FirewallRow, type FirewallVersionRow, firewalls, firewallVersions 
 import { notFound } from '../../errors.ts';
 import { type Actor, recordActivity } from '../activity/record.ts';
 import { compileSettings, installedCrs } from './compiled.ts';
-import { checkAgainstCrs, checkRegexes, withRuleIds } from './settings.ts';
+import { checkForModSecurity, withRuleIds } from './settings.ts';
 import { announceVersion, notifyVersion } from './version-signal.ts';
 import { firewallOf, firewallView } from './view.ts';
 
@@ -70,8 +70,7 @@ export async function checkedSettings(
   settings: FirewallSettings,
 ): Promise<FirewallSettings> {
   const checked = { ...settings, customRules: await withRuleIds(tx, firewallId, settings.customRules) };
-  checkAgainstCrs(checked, await installedCrs());
-  checkRegexes(checked);
+  checkForModSecurity(checked, await installedCrs());
   return checked;
 }
 
