@@ -28,6 +28,17 @@ function listFile(entries: readonly IpEntry[], now: Date): string | null {
   return cidrs.length === 0 ? null : cidrs.map((cidr) => `${cidr}\n`).join('');
 }
 
+/**
+ * When the compiled files next change by themselves: the earliest IP list expiry after `now`, or null. The files drop
+ * expired entries only when compiled, so the API compiles a new version at that time.
+ */
+export function nextExpiry(settings: Pick<FirewallSettings, 'ipAllow' | 'ipDeny'>, now: Date): Date | null {
+  const times = [...settings.ipAllow, ...settings.ipDeny]
+    .map((entry) => (entry.expiresAt ? Date.parse(entry.expiresAt) : Number.NaN))
+    .filter((time) => time > now.getTime());
+  return times.length === 0 ? null : new Date(Math.min(...times));
+}
+
 /** sha256 over the files sorted by name, each framed by its byte lengths so no two layouts hash alike. */
 export function hashFiles(files: Record<string, string>): string {
   const hash = createHash('sha256');

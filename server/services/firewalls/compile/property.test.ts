@@ -188,7 +188,7 @@ describe('compileFirewall over generated settings', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 30_000);
 
   test('a sample passes the real nginx -t', async () => {
     await fc.assert(
@@ -198,5 +198,5 @@ describe('compileFirewall over generated settings', () => {
       }),
       { numRuns: 30 },
     );
-  }, 60_000);
+  }, 90_000);
 });
