@@ -30,6 +30,7 @@ import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
 import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/accounts/captcha.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
+import { errorLogFields } from './services/shared/error-log.ts';
 import { jsonLogger, type Logger } from './services/shared/logger.ts';
 
 export type CreateAppOptions = {
@@ -146,8 +147,7 @@ export function createApp(options: CreateAppOptions) {
       level: 'error',
       msg: 'unhandled error',
       requestId: c.var.requestId,
-      error: String(error),
-      stack: error.stack,
+      ...errorLogFields(error),
     });
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side; try again.' } }, 500);
   });
