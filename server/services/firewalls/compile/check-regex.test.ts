@@ -17,6 +17,7 @@ describe('checkRegex (PCRE2 through grep -P, as ModSecurity compiles)', () => {
     '\\Qa.b"c\\E+',
     'caf\u00e9',
     '[^\\x00-\\x1f]',
+    'ends in an escaped backslash \\\\',
   ])('accepts %j', (value) => {
     expect(checkRegex(value)).toBeNull();
   });
@@ -28,6 +29,7 @@ describe('checkRegex (PCRE2 through grep -P, as ModSecurity compiles)', () => {
     ['(?<=a+)b', /Lookbehind/],
     ['*a', /Quantifier/],
     ['abc\\', /at end of pattern/],
+    ['abc\\\\\\', /at end of pattern/],
     ['a\\x{100}', /too large/],
     ['', /Enter a regular expression/],
     ['a\nb', /control characters/],
