@@ -77,6 +77,8 @@ async function main(argv: readonly string[]): Promise<number> {
 
   try {
     const serving = await started;
+    // A signal during the start: shutdown() is already stopping what started.
+    if (stopping) return done;
     print(
       `Spaceguard WAF listening on http://${options.listen.text} (nginx pid ${nginx.pid}; state in ${layout.dir}): ${
         serving ? `serving version ${serving.version}` : 'answering 503 until the first configuration arrives'
