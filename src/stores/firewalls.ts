@@ -87,8 +87,11 @@ export function settingsOf(firewall: FirewallSettings): FirewallSettings {
   };
 }
 
+/** Saved settings with the firewall's id and version: a firewall answer, or a draft's base. */
+export type SavedSettings = FirewallSettings & Pick<Firewall, 'id' | 'version'>;
+
 /** Starts the draft from a saved firewall (page load, after a save, a rollback or a discard). */
-export function startDraft(firewall: Firewall): void {
+export function startDraft(firewall: SavedSettings): void {
   const base = settingsOf(firewall);
   $draft.set({ firewallId: firewall.id, baseVersion: firewall.version, base, settings: base });
 }
@@ -109,7 +112,7 @@ export function changedKeys(draft: FirewallDraft | null): SettingsKey[] {
 export const $changedKeys = computed($draft, changedKeys);
 
 /** Keeps the user's changes on top of a newer saved firewall (after a 409): the changed keys stay, the rest follow the save. */
-export function rebaseDraft(current: Firewall): void {
+export function rebaseDraft(current: SavedSettings): void {
   const draft = $draft.get();
   const base = settingsOf(current);
   if (!draft) {

@@ -7,6 +7,7 @@ import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
 import { useSubmit } from '../shared/use-submit.ts';
+import { listError } from './field-errors.ts';
 import { splitList } from './lines.ts';
 import { TextAreaField } from './TextAreaField.tsx';
 
@@ -21,15 +22,6 @@ export const modeOptions = firewallModes.map((mode) => ({ value: mode, label: fi
 /** Narrows a select's value to a mode. */
 export function parseMode(value: string): FirewallMode | null {
   return firewallModes.find((mode) => mode === value) ?? null;
-}
-
-/** The first message the API gave for a list field (`hostnames` or `hostnames.1`). */
-export function listError(fields: Readonly<Record<string, string>>, name: string): string | undefined {
-  const entry = Object.entries(fields).find(([key]) => key === name || key.startsWith(`${name}.`));
-  if (!entry) return undefined;
-  const [key, message] = entry;
-  const index = key.slice(name.length + 1);
-  return index === '' ? message : `Line ${Number(index) + 1}: ${message}`;
 }
 
 /** Name, host names, upstream and mode of a new firewall; the API answers with its connector token, shown once by the caller. */

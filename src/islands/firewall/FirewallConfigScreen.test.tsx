@@ -1,0 +1,162 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
+import FirewallConfigScreen from './FirewallConfigScreen.tsx';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let api: Awaited<ReturnType<typeof startTestApi>>;
+let owner: TestUser;
+let viewer: TestUser;
+let spaceId: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  owner = await api.signUp('olivia@example.com', 'Olivia Owner');
+  viewer = await api.signUp('vic@example.com', 'Vic Viewer');
+  spaceId = (await api.call('POST', '/spaces', owner.cookie, { name: 'Acme' })).json.id;
+  await api.join(spaceId, owner, viewer, 'viewer');
+});
+afterAll(async () => {
+  await api.stop();
+});
+
+let counter = 0;
+/** A fresh firewall (the free plan allows one: the previous one is deleted first). */
+async function firewall(): Promise<string> {
+  for (const item of (await api.call('GET', `/spaces/${spaceId}/firewalls`, owner.cookie)).json.items) {
+    await api.call('DELETE', `/spaces/${spaceId}/firewalls/${item.id}`, owner.cookie, { confirmName: item.name });
+  }
+  counter += 1;
+  const created = await api.call('POST', `/spaces/${spaceId}/firewalls`, owner.cookie, {
+    name: `shop${counter}`,
+    hostnames: ['shop.example.com'],
+    upstream: 'http://127.0.0.1:3000',
+    mode: 'detect',
+  });
+  return created.json.id;
+}
+
+async function open(user: TestUser, id: string) {
+  await api.signInAs(user);
+  visit(`/console/firewall/config/${spaceId}/${id}`);
+  const view = render(<FirewallConfigScreen />);
+  await screen.findByRole('tablist', { name: 'Firewall settings' });
+  return view;
+}
+
+const versions = async (id: string) =>
+  (await api.call('GET', `/spaces/${spaceId}/firewalls/${id}/versions`, owner.cookie)).json.items;
+
+describe('FirewallConfigScreen', () => {
+  test('tabs by keyboard; edits in two tabs stay when switching and save once as one new version with only what changed', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    const general = screen.getByRole('tab', { name: 'General' });
+    expect(general).toHaveAttribute('aria-selected', 'true');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Mode' }), 'block');
+
+    general.focus();
+    await user.keyboard('{ArrowRight}');
+    const managed = screen.getByRole('tab', { name: 'Managed rules' });
+    expect(managed).toHaveFocus();
+    expect(managed).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'General (changed)' })).toBeInTheDocument();
+    await user.keyboard('{End}');
+    expect(screen.getAllByRole('tab').at(-1)).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: /^General/ })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+
+    await user.click(screen.getByRole('radio', { name: /^Level 2\./ }));
+    expect(await screen.findByText('SQL injection')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /^SQL injection/ }));
+    expect(screen.getByRole('checkbox', { name: /^Initialisation/ })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: /^General/ }));
+    expect(screen.getByRole('combobox', { name: 'Mode' })).toHaveValue('block');
+    expect(screen.getByText('Unsaved changes to mode, managedRules, made from version 1.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'stricter');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
+    expect(screen.getByText('No unsaved changes (version 2).')).toBeInTheDocument();
+    const list = await versions(id);
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({ version: 2, comment: 'stricter' });
+    const saved = (await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json;
+    expect(saved.mode).toBe('block');
+    expect(saved.managedRules).toMatchObject({
+      paranoiaLevel: 2,
+      disabledGroups: ['REQUEST-942-APPLICATION-ATTACK-SQLI'],
+    });
+  });
+
+  test('a save from a stale version shows both sides; keep mine on top saves over the newer version', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'mine');
+    // Someone else saves meanwhile.
+    await api.call('PATCH', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie, { name: 'theirs', version: 1 });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const conflict = await screen.findByRole('alert', { name: /someone saved version 2 meanwhile/ });
+    expect(conflict).toHaveTextContent('Olivia Owner');
+    expect(within(conflict).getByText('Your draft (from version 1)').nextSibling).toHaveTextContent('"mine"');
+    expect(within(conflict).getByText('Saved version 2').nextSibling).toHaveTextContent('"theirs"');
+    await user.click(within(conflict).getByRole('button', { name: 'Keep my changes on top of version 2' }));
+    expect(screen.getByText('Unsaved changes to name, made from version 2.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 3.')).toBeInTheDocument();
+    expect((await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json.name).toBe('mine');
+  });
+
+  test('a refused exclusion: the message at its field, the tab marked', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Exclusions' }));
+    await user.click(screen.getByRole('button', { name: 'Add an exclusion' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Rule id' }), '942100');
+    await user.click(screen.getByRole('button', { name: 'Add an exclusion' }));
+    const ids = screen.getAllByRole('spinbutton', { name: 'Rule id' });
+    await user.type(ids[1] as HTMLElement, '949110');
+    await user.click(screen.getByRole('tab', { name: /^General/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const tab = await screen.findByRole('tab', { name: 'Exclusions (has errors)' });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    const second = screen.getAllByRole('spinbutton', { name: 'Rule id' })[1] as HTMLElement;
+    expect(second).toHaveAttribute('aria-invalid', 'true');
+    expect(second).toHaveAccessibleDescription(/Rules 949110, 959100, 980130, 980140 .* would switch the firewall off/);
+    expect(screen.getAllByRole('spinbutton', { name: 'Rule id' })[0]).not.toHaveAttribute('aria-invalid');
+    expect(await versions(id)).toHaveLength(1);
+
+    // An unknown rule: refused by the API against the installed CRS, at its field.
+    await user.clear(second);
+    await user.type(second, '123');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Rule 123 is not in the installed Core Rule Set, nor one of this firewall’s custom rules.'.replace('’', "'"),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('a viewer sees every setting read-only, with no save', async () => {
+    const id = await firewall();
+    await open(viewer, id);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('You can read this firewall’s settings; only admins and owners of this space can change them.'),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Managed rules' }));
+    expect(screen.getByRole('radio', { name: /^Level 1\./ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Level 1\./ })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: 'Exclusions' }));
+    expect(screen.queryByRole('button', { name: 'Add an exclusion' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,166 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { firewallModeLabels } from '../../../contract/constants/firewalls.ts';
+import { atLeast } from '../../../contract/constants/roles.ts';
+import type { Firewall, FirewallSettings } from '../../../contract/firewalls.ts';
+import { buildPath } from '../../lib/routes.ts';
+import { $changedKeys, $draft, $firewall, startDraft } from '../../stores/firewalls.ts';
+import { $routeId } from '../../stores/route.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
+import { withApp } from '../app/with-app.tsx';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
+import { ConfigTabs } from './ConfigTabs.tsx';
+import { configTabs, tabHasError, tabOfKey } from './config-tabs.ts';
+import { connectorText } from './connector-state.ts';
+import { ExclusionsTab } from './ExclusionsTab.tsx';
+import type { FieldErrors } from './field-errors.ts';
+import { GeneralTab } from './GeneralTab.tsx';
+import { ManagedRulesTab } from './ManagedRulesTab.tsx';
+import { SaveBar } from './SaveBar.tsx';
+import '../shared/panels.css';
+import '../sources/sources.css';
+import './firewall.css';
+
+/** What a tab is drawn from. */
+export interface TabContext {
+  readonly spaceId: string;
+  readonly firewall: Firewall;
+  readonly settings: FirewallSettings;
+  readonly errors: FieldErrors;
+  /** Admins and owners edit; analysts and viewers read. */
+  readonly editable: boolean;
+}
+
+/** A tab's fields, disabled for the roles that only read. */
+function Editable({ label, editable, children }: { label: string; editable: boolean; children: ReactNode }) {
+  return (
+    <fieldset className="plain-fieldset sg-fw-panel" disabled={!editable}>
+      <legend className="visually-hidden">{label}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** The panel of each tab that is built. */
+const panels: Readonly<Record<string, (context: TabContext) => ReactNode>> = {
+  general: ({ settings, errors, editable }) => (
+    <Editable label="General settings" editable={editable}>
+      <GeneralTab settings={settings} errors={errors} />
+    </Editable>
+  ),
+  managed: ({ settings, errors, editable }) => (
+    <Editable label="Managed rules" editable={editable}>
+      <ManagedRulesTab settings={settings} errors={errors} />
+    </Editable>
+  ),
+  exclusions: ({ settings, errors, editable }) => (
+    <Editable label="Exclusions" editable={editable}>
+      <ExclusionsTab settings={settings} errors={errors} editable={editable} />
+    </Editable>
+  ),
+};
+
+const FIREWALL_MISSING = (
+  <div className="sg-missing">
+    <h2>Firewall not found</h2>
+    <p>This space has no firewall with this id. It may have been deleted, or the link is mistyped.</p>
+  </div>
+);
+
+/** /console/firewall/config/{space_id}/{id}: one firewall's settings in tabs, one draft, saved as a new version. */
+export function FirewallConfigScreen() {
+  const spaceId = useStore($spaceId);
+  const firewallId = useStore($routeId);
+  const space = useApi($space);
+  const detail = useApi($firewall);
+  const draft = useStore($draft);
+  const changed = useStore($changedKeys);
+  const [active, setActive] = useState('general');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const loadedFirewall = detail.loaded.state === 'ready' ? detail.loaded.data : null;
+
+  // The draft starts from the first answer and is kept across refreshes, so unsaved changes stay.
+  useEffect(() => {
+    if (loadedFirewall && $draft.get()?.firewallId !== loadedFirewall.id) startDraft(loadedFirewall);
+  }, [loadedFirewall]);
+  useEffect(() => () => $draft.set(null), []);
+  const unsaved = changed.length > 0;
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent): void => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  const retry = (): void => {
+    space.retry();
+    detail.retry();
+  };
+  if (spaceId === null || firewallId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
+  if (space.loaded.state === 'error') return <Problem error={space.loaded.error} onRetry={retry} />;
+  const loaded = all(space.loaded, detail.loaded);
+  const listPath = spaceId ? buildPath('/console/firewall/{space_id}', { space_id: spaceId }) : '/spaces';
+  if (loaded.state === 'error')
+    return (
+      <Problem
+        error={loaded.error}
+        onRetry={retry}
+        notFound={FIREWALL_MISSING}
+        back={{ href: listPath, label: 'Back to the firewalls' }}
+      />
+    );
+  if (loaded.state === 'loading' || !draft || draft.firewallId !== loaded.data[1].id)
+    return (
+      <p className="muted" role="status">
+        Loading the firewall…
+      </p>
+    );
+  const [{ id, role }, firewall] = loaded.data;
+  const editable = atLeast(role, 'admin');
+  const tabs = configTabs.filter((tab) => panels[tab.id]);
+  const withErrors = new Set(tabs.filter((tab) => tabHasError(tab, errors)).map((tab) => tab.id));
+  const changedTabs = new Set(changed.flatMap((key) => tabOfKey(key)?.id ?? []));
+  const context: TabContext = { spaceId: id, firewall, settings: draft.settings, errors, editable };
+
+  return (
+    <div className="stack sg-source-page sg-fw-config">
+      <p>
+        <a href={listPath}>← Firewalls</a>
+      </p>
+      <section className="card panel" aria-labelledby="sg-fw-heading">
+        <h2 id="sg-fw-heading">{firewall.name}</h2>
+        <p className="muted">
+          {firewallModeLabels[firewall.mode]} · newest version {firewall.version} · connector:{' '}
+          {connectorText(firewall.connector)}
+        </p>
+        {!editable && (
+          <p className="muted">
+            You can read this firewall’s settings; only admins and owners of this space can change them.
+          </p>
+        )}
+      </section>
+      {editable && (
+        <SaveBar
+          spaceId={id}
+          draft={draft}
+          changed={changed}
+          onErrors={(next) => {
+            setErrors(next);
+            const first = configTabs.find((tab) => tabHasError(tab, next));
+            if (first) setActive(first.id);
+          }}
+          onSaved={() => setErrors({})}
+        />
+      )}
+      <ConfigTabs tabs={tabs} active={active} onSelect={setActive} withErrors={withErrors} changed={changedTabs}>
+        {panels[active]?.(context)}
+      </ConfigTabs>
+    </div>
+  );
+}
+
+export default withApp(FirewallConfigScreen);
