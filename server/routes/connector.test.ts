@@ -113,6 +113,38 @@ describe('connector config', () => {
     expect((await held).status).toBe(401);
   });
 
+  test('when an IP list entry expires, the held poll gets a new version compiled without it', async () => {
+    const fw = await firewall('expiring');
+    const soon = new Date(Date.now() + 1_000).toISOString();
+    const saved = await save(fw.id, {
+      ipDeny: [{ cidr: '198.51.100.0/24', expiresAt: soon }, { cidr: '203.0.113.9' }],
+    });
+    expect(saved.status).toBe(200);
+    const first = await config(fw.token);
+    expect(first.json).toMatchObject({ version: 2 });
+    expect(first.json.files['ip-deny.txt']).toBe('198.51.100.0/24\n203.0.113.9\n');
+    // Nothing is saved: the expiry alone answers the held poll.
+    const res = await config(fw.token, { 'if-none-match': `"${first.json.hash}"` }, '?wait=60');
+    expect(res.status).toBe(200);
+    expect(res.json.version).toBe(3);
+    expect(res.json.files['ip-deny.txt']).toBe('203.0.113.9\n');
+    const versions = await t.call('GET', `${base()}/${fw.id}/versions`, { cookie: owner });
+    expect(versions.json.items[0]).toMatchObject({
+      version: 3,
+      author: { id: null, name: 'Spaceguard' },
+      comment: 'IP list entries expired',
+    });
+    const [audit] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.action, 'firewall.expire'), eq(activity.objectId, fw.id)));
+    expect(audit?.actorName).toBe('Spaceguard');
+    // The settings keep the entry (shown as expired); only the files leave it out.
+    expect((await config(fw.token)).json.version).toBe(3);
+    const read = await t.call('GET', `${base()}/${fw.id}`, { cookie: owner });
+    expect(read.json.ipDeny).toHaveLength(2);
+  });
+
   test.skipIf(!process.env.TEST_DATABASE_URL)(
     'a version saved by another API process (PostgreSQL NOTIFY) wakes the long poll',
     async () => {

@@ -46,6 +46,8 @@ export const firewallVersions = pgTable(
     settings: jsonb('settings').$type<FirewallSettings>().notNull(),
     files: jsonb('files').$type<Record<string, string>>().notNull(),
     hash: text('hash').notNull(),
+    /** When these files go stale by themselves (the first IP list entry to expire): a new version is compiled then. */
+    staleAt: timestamp('stale_at', { withTimezone: true }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name'),
     comment: text('comment'),

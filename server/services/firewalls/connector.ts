@@ -14,7 +14,8 @@ import { type Actor, recordActivity } from '../activity/record.ts';
 import { receiveForSource } from '../ingest/receive.ts';
 import type { StoredBatch } from '../ingest/store.ts';
 import { hashToken, randomToken } from '../shared/tokens.ts';
-import { waitForVersion } from './version-signal.ts';
+import { recompileStale } from './expiry.ts';
+import { announceVersion, waitForVersion } from './version-signal.ts';
 import { connectorView } from './view.ts';
 
 /** A connector's request: the dependencies, the `Authorization` header, who calls from where, and its abort signal. */
@@ -47,7 +48,12 @@ async function firewallOfCall(call: ConnectorCall): Promise<FirewallRow> {
 /** The newest version's hash and files of a firewall, while its token is still `tokenHash`. */
 async function newest(call: ConnectorCall, row: FirewallRow) {
   const [found] = await call.deps.db
-    .select({ version: firewallVersions.version, hash: firewallVersions.hash, files: firewallVersions.files })
+    .select({
+      version: firewallVersions.version,
+      hash: firewallVersions.hash,
+      files: firewallVersions.files,
+      staleAt: firewallVersions.staleAt,
+    })
     .from(firewalls)
     .innerJoin(
       firewallVersions,
@@ -84,18 +90,34 @@ export async function connectorConfig(
   const known = etagsOf(input.ifNoneMatch);
   const current = (found: { hash: string } | null) =>
     found !== null && (known.includes(found.hash) || known.includes('*'));
-  let found = await newest(call, row);
+  // The newest version, compiled anew first when an IP list entry expired since its files were made.
+  const read = async () => {
+    const newestNow = await newest(call, row);
+    if (!newestNow?.staleAt || newestNow.staleAt > call.deps.now()) return newestNow;
+    await recompileStale(call.deps, row.id);
+    return newest(call, row);
+  };
+  let found = await read();
   if (current(found) && input.wait) {
-    await waitForVersion(
-      call.deps.db,
-      row.id,
-      input.wait * 1000,
-      async () => {
-        found = await newest(call, row);
-        return !current(found);
-      },
-      call.abort,
-    );
+    const waitMs = input.wait * 1000;
+    // Wake the wait when the files go stale, so the new version travels then.
+    const staleIn = found?.staleAt ? Math.max(0, found.staleAt.getTime() - call.deps.now().getTime()) : null;
+    const firewallId = row.id;
+    const timer = staleIn !== null && staleIn < waitMs ? setTimeout(() => announceVersion(firewallId), staleIn) : null;
+    try {
+      await waitForVersion(
+        call.deps.db,
+        row.id,
+        waitMs,
+        async () => {
+          found = await read();
+          return !current(found);
+        },
+        call.abort,
+      );
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
   }
   // Deleted, or its token rotated, while the request waited.
   if (!found) throw badToken();

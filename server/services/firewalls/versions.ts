@@ -13,6 +13,7 @@ import type { Executor } from '../../db/database.ts';
 import { type FirewallRow, type FirewallVersionRow, firewalls, firewallVersions } from '../../db/schema/firewalls.ts';
 import { notFound } from '../../errors.ts';
 import { type Actor, recordActivity } from '../activity/record.ts';
+import { nextExpiry } from './compile/index.ts';
 import { compileSettings, installedCrs } from './compiled.ts';
 import { checkForModSecurity, withRuleIds } from './settings.ts';
 import { announceVersion, notifyVersion } from './version-signal.ts';
@@ -44,6 +45,7 @@ export async function saveVersion(
   },
 ): Promise<FirewallVersionRow> {
   const { files, hash } = await compileSettings(input.firewallId, input.version, input.settings, input.now);
+  const staleAt = nextExpiry(input.settings, input.now);
   const [row] = await tx
     .insert(firewallVersions)
     .values({
@@ -52,6 +54,7 @@ export async function saveVersion(
       settings: input.settings,
       files,
       hash,
+      staleAt,
       authorId: input.actor.id,
       authorName: input.actor.name,
       comment: input.comment,
@@ -80,13 +83,14 @@ export async function checkedSettings(
  */
 export async function commitSettings(
   tx: Executor,
-  sc: SpaceCaller,
+  sc: Pick<SpaceCaller, 'deps' | 'actor'>,
   row: FirewallRow,
   settings: FirewallSettings,
-  audit: { action: string; comment: string | null; change: Record<string, unknown> },
+  audit: { action: string; comment: string | null; change: Record<string, unknown>; unchecked?: true },
 ): Promise<FirewallRow> {
   const now = sc.deps.now();
-  const checked = await checkedSettings(tx, row.id, settings);
+  // Settings saved before (a recompile) are taken as they are: a CRS upgrade must not stop their files from changing.
+  const checked = audit.unchecked ? settings : await checkedSettings(tx, row.id, settings);
   const version = row.version + 1;
   const saved = await saveVersion(tx, {
     firewallId: row.id,
@@ -122,6 +126,7 @@ export async function listVersions(sc: SpaceCaller, id: string): Promise<{ items
       firewallId: firewallVersions.firewallId,
       version: firewallVersions.version,
       hash: firewallVersions.hash,
+      staleAt: firewallVersions.staleAt,
       authorId: firewallVersions.authorId,
       authorName: firewallVersions.authorName,
       comment: firewallVersions.comment,

@@ -1,0 +1,1 @@
+ALTER TABLE "firewall_versions" ADD COLUMN "stale_at" timestamp with time zone;
