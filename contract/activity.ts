@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from './common.ts';
+import { Cursor, Id, Timestamp } from './common.ts';
 import { exportFormats } from './constants/events.ts';
 
 /** One audit record. */
@@ -34,7 +34,7 @@ const Filters = {
 
 export const ActivityQuery = z.object({
   ...Filters,
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type ActivityQuery = z.input<typeof ActivityQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Timestamp } from './common.ts';
+import { Cursor, Id, Timestamp } from './common.ts';
 import { exportFormats } from './constants/events.ts';
 import { Event } from './events.ts';
 import { Plan } from './spaces.ts';
@@ -13,7 +13,7 @@ export const EventFilters = z.object({
 
 /** One page of events, newest first. */
 export const EventPageQuery = EventFilters.extend({
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, SpaceParams, Timestamp } from './common.ts';
+import { Cursor, Id, SpaceParams, Timestamp } from './common.ts';
 
 /** The event log's relative ranges, as its URL keeps them (`range=24h`). */
 export const savedSearchRanges = ['1h', '24h', '7d', '30d'] as const;
@@ -100,7 +100,7 @@ export type SavedSearchPage = z.infer<typeof SavedSearchPage>;
 
 /** Saved searches are listed by name (ignoring case). */
 export const SavedSearchListQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: Cursor.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 

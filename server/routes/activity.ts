@@ -32,5 +32,5 @@ export const activityRoutes = createRouter()
         },
       },
     }),
-    (c) => streamDownload(c, exportActivity(inSpace(c), c.req.valid('query'))),
+    async (c) => streamDownload(c, await exportActivity(inSpace(c), c.req.valid('query'))),
   );

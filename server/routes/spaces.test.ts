@@ -274,7 +274,7 @@ describe('activity', () => {
       'space.update',
       'space.create',
     ]);
-    const future = await t.call('GET', `/api/spaces/${spaceId}/activity?from=2999-01-01T00:00:00Z`, { cookie });
+    const future = await t.call('GET', `/api/spaces/${spaceId}/activity?from=2200-01-01T00:00:00Z`, { cookie });
     expect(future.json).toEqual({ items: [], nextCursor: null });
 
     const seen: string[] = [];

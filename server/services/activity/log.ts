@@ -6,7 +6,7 @@ import type { SpaceCaller, UserCaller } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
 import { type ActivityRow, activity } from '../../db/schema/activity.ts';
 import { csvRow } from '../shared/csv.ts';
-import { type Download, downloadHeaders } from '../shared/download.ts';
+import { type Download, downloadHeaders, visibleDownload } from '../shared/download.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
 
 type Filters = Pick<z.infer<typeof ActivityQuery>, 'actor' | 'action' | 'objectType' | 'from' | 'to'>;
@@ -87,20 +87,28 @@ const csvColumns = [
   'change',
 ] as const;
 
-/** The (filtered) audit log of the caller's space as an NDJSON or CSV download, newest first, read 1000 at a time. */
-export function exportActivity(sc: SpaceCaller, q: z.infer<typeof ActivityExportQuery>): Download {
+/**
+ * The (filtered) audit log of the caller's space as an NDJSON or CSV download, newest first, read 1000 at a time.
+ * A failure reading the first page is an error status, a later one ends the file with a truncated marker.
+ */
+export function exportActivity(sc: SpaceCaller, q: z.infer<typeof ActivityExportQuery>): Promise<Download> {
   const { db } = sc.deps;
   const spaceId = sc.space.id;
   const csv = q.format === 'csv';
   async function* lines(): AsyncGenerator<string> {
-    if (csv) yield `${csvColumns.join(',')}\n`;
+    // The header goes out with the first page, so a failure reading it is an error status (visibleDownload).
+    let header = csv ? `${csvColumns.join(',')}\n` : '';
     let cursor: string | undefined;
     do {
       const page = await pageOf(db, eq(activity.spaceId, spaceId), q, 1000, cursor);
       const rows = page.items.map((v) => (csv ? csvRow(csvColumns.map((k) => v[k])) : JSON.stringify(v)));
-      if (rows.length) yield `${rows.join('\n')}\n`;
+      if (rows.length) {
+        yield `${header}${rows.join('\n')}\n`;
+        header = '';
+      }
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
+    if (header) yield header;
   }
-  return { headers: downloadHeaders(q.format, `activity-${spaceId}`), chunks: lines() };
+  return visibleDownload(q.format, downloadHeaders(q.format, `activity-${spaceId}`), lines(), sc.deps.log);
 }

@@ -7,7 +7,7 @@ import { type EventRow, events } from '../../db/schema/events.ts';
 import { sources } from '../../db/schema/sources.ts';
 import { ApiError } from '../../errors.ts';
 import { csvRow } from '../shared/csv.ts';
-import { type Download, downloadHeaders } from '../shared/download.ts';
+import { type Download, downloadHeaders, visibleDownload } from '../shared/download.ts';
 import { eventView, whereOf } from './filters.ts';
 
 /** Rows fetched per query: memory stays flat however large the export. */
@@ -57,7 +57,8 @@ function csvLine(row: EventRow, sourceNames: Map<string, string>): string {
 /**
  * Counts the matching events first (so a bad query is a 400 and a result over the limit a 422, before anything
  * is sent), then answers the download: its headers, with `X-Total-Count`, and its lines read in keyset-paged
- * chunks of EXPORT_CHUNK, newest first.
+ * chunks of EXPORT_CHUNK, newest first. A failure reading the first chunk is an error status, a later one ends
+ * the file with a truncated marker (`visibleDownload`).
  */
 export async function exportEvents(sc: SpaceCaller, q: z.infer<typeof EventExportQuery>): Promise<Download> {
   const { db, now } = sc.deps;
@@ -84,7 +85,8 @@ export async function exportEvents(sc: SpaceCaller, q: z.infer<typeof EventExpor
   );
   const file = `spaceguard-events-${slug(space.name, space.id)}-${q.from ? compact(q.from) : 'start'}-${compact(q.to ?? now().toISOString())}`;
   async function* lines(): AsyncGenerator<string> {
-    if (csv) yield `${eventCsvColumns.join(',')}\r\n`;
+    // The header goes out with the first rows, so a failure reading them is an error status (visibleDownload).
+    let header = csv ? `${eventCsvColumns.join(',')}\r\n` : '';
     let after: { time: Date; id: string } | null = null;
     let sent = 0;
     while (sent < limit) {
@@ -102,16 +104,16 @@ export async function exportEvents(sc: SpaceCaller, q: z.infer<typeof EventExpor
         .where(and(...chunk))
         .orderBy(desc(events.time), desc(events.id))
         .limit(Math.min(EXPORT_CHUNK, limit - sent));
-      if (rows.length === 0) return;
-      yield rows.map((row) => (csv ? csvLine(row, names) : `${JSON.stringify(eventView(row))}\n`)).join('');
+      if (rows.length === 0) break;
+      yield header + rows.map((row) => (csv ? csvLine(row, names) : `${JSON.stringify(eventView(row))}\n`)).join('');
+      header = '';
       sent += rows.length;
       const last = rows.at(-1);
-      if (!last || rows.length < EXPORT_CHUNK) return;
+      if (!last || rows.length < EXPORT_CHUNK) break;
       after = { time: last.time, id: last.id };
     }
+    if (header) yield header;
   }
-  return {
-    headers: { ...downloadHeaders(q.format, file), 'X-Total-Count': String(total), 'Cache-Control': 'no-store' },
-    chunks: lines(),
-  };
+  const headers = { ...downloadHeaders(q.format, file), 'X-Total-Count': String(total), 'Cache-Control': 'no-store' };
+  return visibleDownload(q.format, headers, lines(), sc.deps.log);
 }

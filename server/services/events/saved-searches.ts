@@ -67,7 +67,8 @@ const byName = sql`lower(${savedSearches.name}) collate "C"`;
 /** The cursor after a name: names are unique per space ignoring case, so the lowered name alone is the key. */
 function decodeNameCursor(cursor: string): string {
   const name = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!name || Buffer.from(name, 'utf8').toString('base64url') !== cursor) {
+  // Round-trips only as UTF-8 the server wrote; a NUL no name holds would fail the statement.
+  if (!name || name.includes('\0') || Buffer.from(name, 'utf8').toString('base64url') !== cursor) {
     throw fieldError('cursor', 'This cursor is not valid; start from the first page.');
   }
   return name;

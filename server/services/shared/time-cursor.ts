@@ -1,5 +1,6 @@
 /** Keyset cursors over (time, id), newest first: shared by every list ordered by a timestamp. */
 import { and, type Column, eq, lt, or, type SQL } from 'drizzle-orm';
+import { timeRange } from '../../../contract/common.ts';
 import { fieldError } from '../../errors.ts';
 
 /** The opaque cursor after a row. */
@@ -7,16 +8,30 @@ export function encodeTimeCursor(at: Date, id: string): string {
   return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
 }
 
-/** Reads a cursor back; a malformed one is a 400 naming `cursor`. */
+const invalid = 'This cursor is not valid; start from the first page.';
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Reads a cursor back. Anything but what `encodeTimeCursor` writes (a tampered cursor too: another shape, a time
+ * outside 1970–2200, an id that is no UUID) is a 400 naming `cursor`, never a statement PostgreSQL refuses.
+ */
 export function decodeTimeCursor(cursor: string): { at: Date; id: string } {
+  let decoded: unknown;
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(at);
-    if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad cursor');
-    return { at: date, id };
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw fieldError('cursor', 'This cursor is not valid; start from the first page.');
+    throw fieldError('cursor', invalid);
   }
+  if (!Array.isArray(decoded) || decoded.length !== 2) throw fieldError('cursor', invalid);
+  const [at, id] = decoded as unknown[];
+  if (typeof at !== 'string' || !isoTime.test(at) || typeof id !== 'string' || !uuid.test(id)) {
+    throw fieldError('cursor', invalid);
+  }
+  const date = new Date(at);
+  const time = date.getTime();
+  if (!(time >= timeRange.earliest && time < timeRange.latest)) throw fieldError('cursor', invalid);
+  return { at: date, id };
 }
 
 /** The rows after a cursor in (time desc, id desc) order. */
