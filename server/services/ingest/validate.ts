@@ -5,6 +5,7 @@
  */
 import { timeRange } from '../../../contract/common.ts';
 import type { NormalisedEvent } from '../../../contract/events.ts';
+import { findInJson } from '../shared/json-walk.ts';
 
 /** Most nesting and bytes one record may have. */
 export const recordLimits = { depth: 64, bytes: 1024 * 1024 } as const;
@@ -33,14 +34,18 @@ function loneSurrogate(text: string): string {
   return '';
 }
 
-/** Why a string cannot be stored as text or jsonb (`where` names it), or null when it can. */
-export function textProblem(text: string, where: string): string | null {
-  const name = shown(where) || 'record';
+/** Why a string cannot be stored as text or jsonb (a lone surrogate, a NUL), or null when it can. */
+function textReason(text: string): string | null {
   if (!text.isWellFormed()) {
-    return `${name}: use well-formed Unicode; this text holds a lone surrogate (${loneSurrogate(text)}).`;
+    return `use well-formed Unicode; this text holds a lone surrogate (${loneSurrogate(text)}).`;
   }
-  if (text.includes('\0')) return `${name}: may not contain the NUL character (U+0000).`;
-  return null;
+  return text.includes('\0') ? 'may not contain the NUL character (U+0000).' : null;
+}
+
+/** Why a string cannot be stored, prefixed with its field (`where`; the record itself when empty), or null. */
+export function textProblem(text: string, where: string): string | null {
+  const reason = textReason(text);
+  return reason === null ? null : `${shown(where) || 'record'}: ${reason}`;
 }
 
 /** Why a time cannot be stored (outside 1970–2200, or not a time), or null when it can. */
@@ -56,28 +61,9 @@ export function timeProblem(time: Date | string, where: string): string | null {
  * record overflows the call stack; the size is measured only once the depth is known to be safe.
  */
 export function recordProblem(value: unknown, text: string | null): string | null {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { value: here, path, depth } = item;
-    if (typeof here === 'string') {
-      const problem = textProblem(here, path);
-      if (problem !== null) return problem;
-      continue;
-    }
-    if (typeof here !== 'object' || here === null) continue;
-    if (depth >= recordLimits.depth) return `The record is nested deeper than ${recordLimits.depth} levels.`;
-    const entries: [string, unknown][] = Array.isArray(here)
-      ? here.map((v, i) => [String(i), v])
-      : Object.entries(here);
-    // Pushed in reverse, so the first problem in reading order is the one reported.
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i] as [string, unknown];
-      const childPath = path ? `${path}.${key}` : key;
-      const keyProblem = Array.isArray(here) ? null : textProblem(key, `${childPath} (the key)`);
-      if (keyProblem !== null) return keyProblem;
-      stack.push({ value: child, path: childPath, depth: depth + 1 });
-    }
-  }
+  const found = findInJson(value, recordLimits.depth, textReason);
+  if (found === 'too deep') return `The record is nested deeper than ${recordLimits.depth} levels.`;
+  if (found !== null) return `${shown(found.path) || 'record'}${found.key ? ' (the key)' : ''}: ${found.reason}`;
   return sizeProblem(text ?? JSON.stringify(value) ?? '');
 }
 
