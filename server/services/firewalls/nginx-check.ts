@@ -17,6 +17,8 @@ export type NginxHost = {
   unicodeMap?: string;
   /** The port the test server listens on (nginx -t does not bind it). */
   listen?: string;
+  /** Where `nginxCheck` makes its temporary prefix (the system's temporary folder by default). */
+  workDir?: string;
 };
 
 /** What `nginx -t` said: ok, or its message with the temporary prefix shown as `<prefix>`. */
@@ -120,7 +122,7 @@ export function runNginx(
  * removed. Never touches the system's nginx (its own prefix, pid and error log).
  */
 export async function nginxCheck(files: Record<string, string>, host: NginxHost = {}): Promise<NginxCheckResult> {
-  const prefix = await mkdtemp(join(tmpdir(), 'spaceguard-nginx-'));
+  const prefix = await mkdtemp(join(host.workDir ?? tmpdir(), 'spaceguard-nginx-'));
   try {
     const laid = await layOutPrefix(prefix, files, host);
     const { code, output } = await runNginx(
