@@ -195,6 +195,11 @@ describe('compiled config on a running nginx', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) statuses.push((await send(waf.port, '/login')).status);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // The 429s reach the audit log too (relevant status), so rate limit blocks arrive as events.
+      const limited = (await waf.audit()).filter(
+        (line) => line.includes('"uri":"/login"') && line.includes('"http_code":429'),
+      );
+      expect(limited).toHaveLength(2);
     });
 
     test('the audit log names the firewall and version, and the CRS rules that matched', async () => {
