@@ -123,3 +123,24 @@ export function rebaseDraft(current: SavedSettings): void {
   for (const key of changedKeys(draft)) Object.assign(settings, { [key]: draft.settings[key] });
   $draft.set({ firewallId: current.id, baseVersion: current.version, base, settings });
 }
+
+/** The version whose files the Preview tab shows (the newest), as text. */
+export const $previewVersion = atom<string | null>(null);
+/** The two versions the History tab compares, as text. */
+export const $compareFrom = atom<string | null>(null);
+/** See `$compareFrom`. */
+export const $compareTo = atom<string | null>(null);
+
+/** One version's settings and files, keyed by a version store. */
+function versionStore(version: typeof $previewVersion) {
+  return apiStore('firewall-version', [$spaceId, $routeId, version], (spaceId, id, number) =>
+    loadFirewallVersion(spaceId, id, Number(number)),
+  );
+}
+
+/** The newest version's settings and generated files, for Preview. */
+export const $previewFiles = versionStore($previewVersion);
+/** The older side of History's comparison. */
+export const $versionFrom = versionStore($compareFrom);
+/** The newer side of History's comparison. */
+export const $versionTo = versionStore($compareTo);

@@ -144,6 +144,57 @@ describe('FirewallConfigScreen', () => {
     ).toBeInTheDocument();
   });
 
+  test('history: versions with author and comment, a settings and file diff of any two, rollback as a new version', async () => {
+    const id = await firewall();
+    await api.call('PATCH', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie, {
+      mode: 'block',
+      version: 1,
+      comment: 'go live',
+    });
+    await open(owner, id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const table = await screen.findByRole('table', { name: 'Versions' });
+    const newest = within(table).getByRole('rowheader', { name: '2 (newest)' }).closest('tr') as HTMLElement;
+    expect(newest).toHaveTextContent('Olivia Owner');
+    expect(newest).toHaveTextContent('go live');
+    const settings = await screen.findByRole('region', { name: 'Settings, version 1 to version 2' });
+    expect(within(settings).getByText('"mode": "detect",', { exact: false })).toHaveClass('sg-diff--removed');
+    expect(within(settings).getByText('"mode": "block",', { exact: false })).toHaveClass('sg-diff--added');
+    expect(screen.getAllByRole('region', { name: /, version 1 to version 2$/ }).length).toBeGreaterThan(1);
+    await user.click(screen.getByRole('radio', { name: 'Unified' }));
+    expect(
+      within(screen.getByRole('region', { name: 'Settings, version 1 to version 2' })).getAllByRole('columnheader'),
+    ).toHaveLength(3);
+
+    await user.click(within(table).getByRole('button', { name: 'Roll back to version 1' }));
+    await user.click(screen.getByRole('button', { name: 'Roll back' }));
+    expect(await screen.findByText('Rolled back: version 3 has the settings of version 1.')).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: '3 (newest)' })).toBeInTheDocument();
+    expect((await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json.mode).toBe('detect');
+  });
+
+  test('preview: the newest version’s files to copy and download; rotating the token shows the new one once', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect(await screen.findByRole('heading', { name: 'Generated files of version 1' })).toBeInTheDocument();
+    const files = await screen.findAllByRole('region', { name: /^Contents of / });
+    expect(files.length).toBeGreaterThan(0);
+    expect(document.body).toHaveTextContent('SecRuleEngine DetectionOnly');
+    expect(screen.getAllByRole('button', { name: /^Download / }).length).toBe(files.length);
+    expect(screen.getByRole('figure', { name: 'Run the connector' })).toHaveTextContent(
+      '--token $SPACEGUARD_WAF_TOKEN',
+    );
+    await user.click(screen.getByRole('button', { name: 'Rotate token' }));
+    await user.click(screen.getByRole('button', { name: 'Rotate' }));
+    const token = (await screen.findByRole('textbox', { name: 'Connector token' })) as HTMLInputElement;
+    expect(screen.getByRole('figure', { name: 'Run the connector' })).toHaveTextContent(
+      `--token ${token.value} --listen`,
+    );
+  });
+
   test('a viewer sees every setting read-only, with no save', async () => {
     const id = await firewall();
     await open(viewer, id);
@@ -158,5 +209,10 @@ describe('FirewallConfigScreen', () => {
     expect(screen.getByRole('radio', { name: /^Level 1\./ })).toBeDisabled();
     await user.click(screen.getByRole('tab', { name: 'Exclusions' }));
     expect(screen.queryByRole('button', { name: 'Add an exclusion' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByRole('table', { name: 'Versions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Roll back/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect(screen.queryByRole('button', { name: 'Rotate token' })).not.toBeInTheDocument();
   });
 });

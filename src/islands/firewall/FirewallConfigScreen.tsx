@@ -16,7 +16,9 @@ import { connectorText } from './connector-state.ts';
 import { ExclusionsTab } from './ExclusionsTab.tsx';
 import type { FieldErrors } from './field-errors.ts';
 import { GeneralTab } from './GeneralTab.tsx';
+import { HistoryTab } from './HistoryTab.tsx';
 import { ManagedRulesTab } from './ManagedRulesTab.tsx';
+import { PreviewTab } from './PreviewTab.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import '../shared/panels.css';
 import '../sources/sources.css';
@@ -30,6 +32,8 @@ export interface TabContext {
   readonly errors: FieldErrors;
   /** Admins and owners edit; analysts and viewers read. */
   readonly editable: boolean;
+  /** True while the draft holds unsaved changes. */
+  readonly unsaved: boolean;
 }
 
 /** A tab's fields, disabled for the roles that only read. */
@@ -58,6 +62,12 @@ const panels: Readonly<Record<string, (context: TabContext) => ReactNode>> = {
     <Editable label="Exclusions" editable={editable}>
       <ExclusionsTab settings={settings} errors={errors} editable={editable} />
     </Editable>
+  ),
+  preview: ({ spaceId, firewall, editable }) => (
+    <PreviewTab spaceId={spaceId} firewall={firewall} editable={editable} />
+  ),
+  history: ({ spaceId, firewall, editable, unsaved }) => (
+    <HistoryTab spaceId={spaceId} firewall={firewall} editable={editable} unsaved={unsaved} />
   ),
 };
 
@@ -124,7 +134,7 @@ export function FirewallConfigScreen() {
   const tabs = configTabs.filter((tab) => panels[tab.id]);
   const withErrors = new Set(tabs.filter((tab) => tabHasError(tab, errors)).map((tab) => tab.id));
   const changedTabs = new Set(changed.flatMap((key) => tabOfKey(key)?.id ?? []));
-  const context: TabContext = { spaceId: id, firewall, settings: draft.settings, errors, editable };
+  const context: TabContext = { spaceId: id, firewall, settings: draft.settings, errors, editable, unsaved };
 
   return (
     <div className="stack sg-source-page sg-fw-config">
