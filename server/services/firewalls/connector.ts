@@ -16,7 +16,7 @@ import type { StoredBatch } from '../ingest/store.ts';
 import { hashToken, randomToken } from '../shared/tokens.ts';
 import { recompileStale } from './expiry.ts';
 import { announceVersion, waitForVersion } from './version-signal.ts';
-import { connectorView } from './view.ts';
+import { connectorColumns, connectorView } from './view.ts';
 
 /** A connector's request: the dependencies, the `Authorization` header, who calls from where, and its abort signal. */
 export type ConnectorCall = { deps: AppDeps; authorization: string | undefined; actor: Actor; abort?: AbortSignal };
@@ -33,20 +33,30 @@ function bearer(authorization: string | undefined): string {
   return token;
 }
 
+/** What the connector's calls read of their firewall (not its settings, which may hold 20 000 IP entries). */
+const callColumns = {
+  id: firewalls.id,
+  spaceId: firewalls.spaceId,
+  version: firewalls.version,
+  tokenHash: firewalls.tokenHash,
+  appliedVersion: firewalls.appliedVersion,
+};
+type CallRow = Pick<FirewallRow, keyof typeof callColumns>;
+
 /** The firewall whose token the connector sends; 401 for an unknown or rotated one. Marks it seen. */
-async function firewallOfCall(call: ConnectorCall): Promise<FirewallRow> {
+async function firewallOfCall(call: ConnectorCall): Promise<CallRow> {
   const { db, now } = call.deps;
   const [row] = await db
     .update(firewalls)
     .set({ lastSeenAt: now() })
     .where(eq(firewalls.tokenHash, hashToken(bearer(call.authorization))))
-    .returning();
+    .returning(callColumns);
   if (!row) throw badToken();
   return row;
 }
 
 /** The newest version's hash and files of a firewall, while its token is still `tokenHash`. */
-async function newest(call: ConnectorCall, row: FirewallRow) {
+async function newest(call: ConnectorCall, row: CallRow) {
   const [found] = await call.deps.db
     .select({
       version: firewallVersions.version,
@@ -149,7 +159,7 @@ export async function reportStatus(
       connectorMessage: input.message ?? null,
     })
     .where(eq(firewalls.id, row.id))
-    .returning();
+    .returning(connectorColumns);
   if (!updated) throw badToken();
   return connectorView(updated);
 }

@@ -3,8 +3,9 @@
  * connector token (shown once), edit (each successful edit is a new version; a stale `version` answers 409),
  * delete after typing the name, and token rotation. Versions and rollback are in versions.ts.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { FirewallMode } from '../../../contract/constants/firewalls.ts';
 import {
   type CreatedFirewall,
   type CreateFirewallBody,
@@ -24,7 +25,7 @@ import { checkFirewallLimit } from '../spaces/plan-limits.ts';
 import { firewallFigures } from './figures.ts';
 import { announceVersion } from './version-signal.ts';
 import { checkedSettings, commitSettings, saveVersion } from './versions.ts';
-import { firewallOf, firewallView } from './view.ts';
+import { connectorColumns, connectorView, firewallOf, firewallView } from './view.ts';
 
 /** Every connector token starts with this, so a leaked one is recognisable. */
 const tokenPrefix = 'sgf_';
@@ -60,8 +61,17 @@ function required(input: z.infer<typeof CreateFirewallBody>) {
 /** The space's firewalls by name, each with its events and blocked requests of the last 24 hours. */
 export async function listFirewalls(sc: SpaceCaller): Promise<{ items: FirewallSummary[] }> {
   const { db, now } = sc.deps;
+  // The list's columns only: a firewall's settings may hold 20 000 IP entries.
   const rows = await db
-    .select()
+    .select({
+      id: firewalls.id,
+      name: firewalls.name,
+      hostnames: sql<string[]>`${firewalls.settings}->'hostnames'`,
+      upstream: sql<string>`${firewalls.settings}->>'upstream'`,
+      mode: sql<FirewallMode>`${firewalls.settings}->>'mode'`,
+      version: firewalls.version,
+      ...connectorColumns,
+    })
     .from(firewalls)
     .where(eq(firewalls.spaceId, sc.space.id))
     .orderBy(asc(firewalls.name), asc(firewalls.id));
@@ -73,9 +83,9 @@ export async function listFirewalls(sc: SpaceCaller): Promise<{ items: FirewallS
   );
   return {
     items: rows.map((row) => {
-      const { id, name, hostnames, upstream, mode, version, connector } = firewallView(row);
+      const { id, name, hostnames, upstream, mode, version } = row;
       const counted = figures.get(row.id) ?? { events24h: 0, blocked24h: 0, hourly: [] };
-      return { id, name, hostnames, upstream, mode, version, connector, ...counted };
+      return { id, name, hostnames, upstream, mode, version, connector: connectorView(row), ...counted };
     }),
   };
 }

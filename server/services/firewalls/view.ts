@@ -5,8 +5,18 @@ import type { Executor } from '../../db/database.ts';
 import { type FirewallRow, firewalls } from '../../db/schema/firewalls.ts';
 import { notFound } from '../../errors.ts';
 
+/** The columns of the connector's last report. */
+export const connectorColumns = {
+  connectorState: firewalls.connectorState,
+  appliedVersion: firewalls.appliedVersion,
+  failedVersion: firewalls.failedVersion,
+  lastSeenAt: firewalls.lastSeenAt,
+  connectorMessage: firewalls.connectorMessage,
+};
+type ConnectorColumns = Pick<FirewallRow, keyof typeof connectorColumns>;
+
 /** The connector's last report as the API shows it. */
-export function connectorView(row: FirewallRow): ConnectorStatus {
+export function connectorView(row: ConnectorColumns): ConnectorStatus {
   return {
     state: row.connectorState,
     appliedVersion: row.appliedVersion,
