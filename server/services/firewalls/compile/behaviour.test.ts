@@ -129,6 +129,20 @@ async function startWaf(mode: 'detect' | 'block', upstreamPort: number) {
   };
 }
 
+type Waf = Awaited<ReturnType<typeof startWaf>>;
+
+/** A WAF in one mode for the tests of a describe block: started before them, stopped after. */
+function wafFor(mode: 'detect' | 'block', upstreamPort: () => number): { current: Waf } {
+  const holder: { current: Waf } = { current: undefined as unknown as Waf };
+  beforeAll(async () => {
+    holder.current = await startWaf(mode, upstreamPort());
+  });
+  afterAll(async () => {
+    await holder.current.stop();
+  });
+  return holder;
+}
+
 function existsNginx(): string {
   return process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 }
@@ -154,13 +168,7 @@ describe('compiled config on a running nginx', () => {
   });
 
   describe('block mode', () => {
-    let waf: Awaited<ReturnType<typeof startWaf>>;
-    beforeAll(async () => {
-      waf = await startWaf('block', upstreamPort);
-    });
-    afterAll(async () => {
-      await waf.stop();
-    });
+    const waf = wafFor('block', () => upstreamPort);
 
     test.each([
       ['a benign request reaches the upstream', '/', {}, 200],
@@ -178,12 +186,12 @@ describe('compiled config on a running nginx', () => {
       ['a negated header condition does not match its value', '/private/x', { 'X-Api-Token': 'secret' }, 200],
       ['a scoped exclusion turns the custom rule off on its path', '/excluded/x', { 'X-Evil': 'a"b%{tx.x}\\\'' }, 200],
     ])('%s', async (_, path, headers, status) => {
-      expect((await send(waf.port, path, headers)).status).toBe(status);
+      expect((await send(waf.current.port, path, headers)).status).toBe(status);
     });
 
     test('a SQL injection in a JSON body is blocked', async () => {
       const answer = await send(
-        waf.port,
+        waf.current.port,
         '/api',
         { 'Content-Type': 'application/json' },
         JSON.stringify({ q: "1' OR '1'='1' UNION SELECT password FROM users--" }),
@@ -193,17 +201,19 @@ describe('compiled config on a running nginx', () => {
 
     test('the rate limit lets exactly its budget through, then answers 429', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await send(waf.port, '/login')).status);
+      for (let i = 0; i < 5; i++) statuses.push((await send(waf.current.port, '/login')).status);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       // The 429s reach the audit log too (relevant status), so rate limit blocks arrive as events.
-      const limited = (await waf.audit()).filter(
+      const limited = (await waf.current.audit()).filter(
         (line) => line.includes('"uri":"/login"') && line.includes('"http_code":429'),
       );
       expect(limited).toHaveLength(2);
     });
 
     test('the audit log names the firewall and version, and the CRS rules that matched', async () => {
-      const records = (await waf.audit()).map((line) => JSON.parse(line) as { transaction: Record<string, unknown> });
+      const records = (await waf.current.audit()).map(
+        (line) => JSON.parse(line) as { transaction: Record<string, unknown> },
+      );
       expect(records.length).toBeGreaterThan(0);
       const text = JSON.stringify(records);
       expect(text).toContain('spaceguard/00000000-0000-4000-8000-00000000000b/2');
@@ -213,28 +223,26 @@ describe('compiled config on a running nginx', () => {
   });
 
   describe('detect mode', () => {
-    let waf: Awaited<ReturnType<typeof startWaf>>;
-    beforeAll(async () => {
-      waf = await startWaf('detect', upstreamPort);
-    });
-    afterAll(async () => {
-      await waf.stop();
-    });
+    const waf = wafFor('detect', () => upstreamPort);
 
     test('attacks pass but are logged; allowed clients are not logged', async () => {
-      expect((await send(waf.port, sqli)).status).toBe(200);
-      expect((await send(waf.port, '/', { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(200);
-      const before = (await waf.audit()).length;
+      expect((await send(waf.current.port, sqli)).status).toBe(200);
+      expect((await send(waf.current.port, '/', { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(200);
+      const before = (await waf.current.audit()).length;
       expect(before).toBeGreaterThanOrEqual(1);
-      expect((await send(waf.port, `${sqli}&allowed=1`, { 'X-Forwarded-For': '198.51.100.7' })).status).toBe(200);
-      expect((await send(waf.port, `${sqli}&allowed=2`, { 'User-Agent': 'trusted-tool/1.0' })).status).toBe(200);
-      const after = await waf.audit();
+      expect((await send(waf.current.port, `${sqli}&allowed=1`, { 'X-Forwarded-For': '198.51.100.7' })).status).toBe(
+        200,
+      );
+      expect((await send(waf.current.port, `${sqli}&allowed=2`, { 'User-Agent': 'trusted-tool/1.0' })).status).toBe(
+        200,
+      );
+      const after = await waf.current.audit();
       expect(after.join('\n')).not.toContain('allowed=');
     });
 
     test('rate limits only log', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await send(waf.port, '/login')).status);
+      for (let i = 0; i < 5; i++) statuses.push((await send(waf.current.port, '/login')).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200]);
     });
   });
