@@ -174,6 +174,8 @@ describe('connector config', () => {
   test('the connector paths take only a firewall token', async () => {
     const fw = await firewall();
     expect((await t.call('GET', '/api/connector/config')).status).toBe(401);
+    expect((await t.call('POST', '/api/connector/status', { body: { state: 'nope' } })).status).toBe(401);
+    expect((await t.call('GET', '/api/connector/config?wait=999')).status).toBe(401);
     expect((await t.call('GET', '/api/connector/config', { cookie: owner })).status).toBe(401);
     const apiToken = (await t.call('POST', '/api/me/tokens', { cookie: owner, body: { name: 'ci' } })).json.token;
     expect(apiToken).toBeTruthy();

@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '../context.ts';
 import { createRouter, json, route } from '../router.ts';
 import {
+  bearer,
   type ConnectorCall,
   connectorConfig,
   receiveConnectorEvents,
@@ -36,6 +37,11 @@ const tokenHeaders = z.object({
 });
 
 const connectorRouter = createRouter();
+// No token, no reading of bodies or queries: 401 comes before any 400.
+connectorRouter.use('*', async (c, next) => {
+  bearer(c.req.header('authorization'));
+  await next();
+});
 // Audit records come in batches as large as ingest's (the app's 1 MB limit skips this path).
 connectorRouter.use(
   '/events',

@@ -26,8 +26,8 @@ export type ConfigAnswer = { status: 200; etag: string; config: ConnectorConfig 
 
 const badToken = () => new ApiError(401, 'bad_firewall_token', 'Unknown or rotated firewall token.');
 
-/** The token of `Authorization: Bearer TOKEN`; 401 without one. */
-function bearer(authorization: string | undefined): string {
+/** The token of `Authorization: Bearer TOKEN`; 401 without one (checked before the body is read, too). */
+export function bearer(authorization: string | undefined): string {
   const token = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] : undefined;
   if (!token) throw new ApiError(401, 'unauthenticated', 'Send the firewall token as `Authorization: Bearer <token>`.');
   return token;
