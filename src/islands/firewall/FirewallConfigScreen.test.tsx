@@ -195,6 +195,34 @@ describe('FirewallConfigScreen', () => {
     );
   });
 
+  test('IP lists: paste many, bad lines named and kept, counts; a rate limit; one save', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'IP lists' }));
+    const paste = screen.getByRole('textbox', { name: 'Add to Deny list' });
+    await user.type(paste, '203.0.113.7 scanner{enter}nonsense{enter}198.51.100.0/24');
+    await user.click(screen.getByRole('button', { name: 'Add to Deny list' }));
+    expect(paste).toHaveAccessibleDescription(/line 2: "nonsense" is not an IP address or CIDR range\./);
+    expect(paste).toHaveValue('nonsense');
+    expect(screen.getByRole('heading', { name: 'Deny list (2 entries)' })).toBeInTheDocument();
+    const deny = screen.getByRole('table', { name: 'Deny list' });
+    expect(within(deny).getByRole('rowheader', { name: '203.0.113.7/32' }).closest('tr')).toHaveTextContent('scanner');
+    await user.click(within(deny).getByRole('button', { name: 'Remove 198.51.100.0/24 from Deny list' }));
+    expect(screen.getByRole('heading', { name: 'Deny list (1 entry)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Rate limits' }));
+    await user.click(screen.getByRole('button', { name: 'Add a rate limit' }));
+    const path = screen.getByRole('textbox', { name: 'Path prefix' });
+    await user.clear(path);
+    await user.type(path, '/login');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
+    const saved = (await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json;
+    expect(saved.ipDeny).toEqual([{ cidr: '203.0.113.7/32', comment: 'scanner' }]);
+    expect(saved.rateLimits).toEqual([{ path: '/login', requests: 60, windowSeconds: 60, action: 'block' }]);
+  });
+
   test('a viewer sees every setting read-only, with no save', async () => {
     const id = await firewall();
     await open(viewer, id);

@@ -17,8 +17,10 @@ import { ExclusionsTab } from './ExclusionsTab.tsx';
 import type { FieldErrors } from './field-errors.ts';
 import { GeneralTab } from './GeneralTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
+import { IpListsTab } from './IpListsTab.tsx';
 import { ManagedRulesTab } from './ManagedRulesTab.tsx';
 import { PreviewTab } from './PreviewTab.tsx';
+import { RateLimitsTab } from './RateLimitsTab.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import '../shared/panels.css';
 import '../sources/sources.css';
@@ -61,6 +63,16 @@ const panels: Readonly<Record<string, (context: TabContext) => ReactNode>> = {
   exclusions: ({ settings, errors, editable }) => (
     <Editable label="Exclusions" editable={editable}>
       <ExclusionsTab settings={settings} errors={errors} editable={editable} />
+    </Editable>
+  ),
+  ip: ({ settings, errors, editable }) => (
+    <Editable label="IP allow and deny lists" editable={editable}>
+      <IpListsTab settings={settings} errors={errors} editable={editable} />
+    </Editable>
+  ),
+  rate: ({ settings, errors, editable }) => (
+    <Editable label="Rate limits" editable={editable}>
+      <RateLimitsTab settings={settings} errors={errors} editable={editable} />
     </Editable>
   ),
   preview: ({ spaceId, firewall, editable }) => (
