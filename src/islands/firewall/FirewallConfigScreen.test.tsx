@@ -223,6 +223,53 @@ describe('FirewallConfigScreen', () => {
     expect(saved.rateLimits).toEqual([{ path: '/login', requests: 60, windowSeconds: 60, action: 'block' }]);
   });
 
+  test('custom rules: conditions ANDed with header, operator and negate, order by buttons, off; a bad regex refused at its field', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Custom rules' }));
+    await user.click(screen.getByRole('button', { name: 'Add a custom rule' }));
+    await user.click(screen.getByRole('button', { name: 'Add a custom rule' }));
+    const second = screen.getByRole('group', { name: 'Rule 2: Rule 2' });
+    const name = within(second).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'no bots');
+    const first = within(second).getByRole('group', { name: 'Condition 1' });
+    await user.selectOptions(within(first).getByRole('combobox', { name: 'Field' }), 'header');
+    await user.type(within(first).getByRole('textbox', { name: 'Header name' }), 'X-Api-Key');
+    await user.selectOptions(within(first).getByRole('combobox', { name: 'Operator' }), 'regex');
+    const value = within(first).getByRole('textbox', { name: 'Value' });
+    await user.clear(value);
+    await user.type(value, '(unclosed');
+    await user.click(within(first).getByRole('checkbox', { name: 'Not: match when this condition is false' }));
+    await user.click(within(second).getByRole('button', { name: 'Add a condition (AND) to rule 2' }));
+    expect(within(second).getByRole('group', { name: 'Condition 2 (AND)' })).toBeInTheDocument();
+    await user.click(within(second).getByRole('checkbox', { name: 'Enabled' }));
+    await user.click(screen.getByRole('button', { name: 'Move rule 2 up' }));
+    expect(screen.getByRole('group', { name: 'Rule 1: no bots (off)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('tab', { name: 'Custom rules (has errors)' });
+    const rule = screen.getByRole('group', { name: 'Rule 1: no bots (off)' });
+    const bad = within(within(rule).getByRole('group', { name: 'Condition 1' })).getByRole('textbox', {
+      name: 'Value',
+    });
+    expect(bad).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(bad);
+    await user.type(bad, '^sk_');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
+    const saved = (await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json;
+    expect(saved.customRules.map((rule: { name: string; enabled: boolean }) => [rule.name, rule.enabled])).toEqual([
+      ['no bots', false],
+      ['Rule 1', true],
+    ]);
+    expect(saved.customRules[0].conditions).toEqual([
+      { field: 'header', header: 'X-Api-Key', operator: 'regex', value: '^sk_', negate: true },
+      { field: 'method', operator: 'equals', value: 'POST' },
+    ]);
+  });
+
   test('a viewer sees every setting read-only, with no save', async () => {
     const id = await firewall();
     await open(viewer, id);

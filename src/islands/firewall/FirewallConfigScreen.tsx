@@ -11,6 +11,7 @@ import { withApp } from '../app/with-app.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { ConfigTabs } from './ConfigTabs.tsx';
+import { CustomRulesTab } from './CustomRulesTab.tsx';
 import { configTabs, tabHasError, tabOfKey } from './config-tabs.ts';
 import { connectorText } from './connector-state.ts';
 import { ExclusionsTab } from './ExclusionsTab.tsx';
@@ -63,6 +64,11 @@ const panels: Readonly<Record<string, (context: TabContext) => ReactNode>> = {
   exclusions: ({ settings, errors, editable }) => (
     <Editable label="Exclusions" editable={editable}>
       <ExclusionsTab settings={settings} errors={errors} editable={editable} />
+    </Editable>
+  ),
+  custom: ({ settings, errors, editable }) => (
+    <Editable label="Custom rules" editable={editable}>
+      <CustomRulesTab settings={settings} errors={errors} editable={editable} />
     </Editable>
   ),
   ip: ({ settings, errors, editable }) => (
