@@ -270,6 +270,26 @@ describe('FirewallConfigScreen', () => {
     ]);
   });
 
+  test('countries: a searchable list in step with the map’s state; saved as codes', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Countries' }));
+    expect(screen.getByRole('figure', { name: 'World map of blocked countries' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search countries' }), 'fran');
+    await user.click(screen.getByRole('checkbox', { name: 'France FR' }));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search countries' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search countries' }), 'KP');
+    await user.click(screen.getByRole('checkbox', { name: /^North Korea KP$/ }));
+    expect(screen.getByText('2 countries blocked: France, North Korea.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
+    expect((await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json.countryBlock).toEqual([
+      'FR',
+      'KP',
+    ]);
+  });
+
   test('a viewer sees every setting read-only, with no save', async () => {
     const id = await firewall();
     await open(viewer, id);

@@ -11,6 +11,7 @@ import { withApp } from '../app/with-app.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { ConfigTabs } from './ConfigTabs.tsx';
+import { CountriesTab } from './CountriesTab.tsx';
 import { CustomRulesTab } from './CustomRulesTab.tsx';
 import { configTabs, tabHasError, tabOfKey } from './config-tabs.ts';
 import { connectorText } from './connector-state.ts';
@@ -74,6 +75,11 @@ const panels: Readonly<Record<string, (context: TabContext) => ReactNode>> = {
   ip: ({ settings, errors, editable }) => (
     <Editable label="IP allow and deny lists" editable={editable}>
       <IpListsTab settings={settings} errors={errors} editable={editable} />
+    </Editable>
+  ),
+  countries: ({ settings, errors, editable }) => (
+    <Editable label="Country blocking" editable={editable}>
+      <CountriesTab settings={settings} errors={errors} editable={editable} />
     </Editable>
   ),
   rate: ({ settings, errors, editable }) => (
