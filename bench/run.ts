@@ -30,6 +30,7 @@ const single: Record<string, () => Promise<string>> = {
   islands: async () => (await import('./islands.ts')).benchIslands(),
   ingest: async () => (await import('./ingest.ts')).benchIngest(),
   'events-query': async () => (await import('./events-query.ts')).benchEventsQuery(),
+  firewall: async () => (await import('./firewall.ts')).benchFirewall(),
 };
 const only = process.argv[2];
 if (only) {
@@ -111,6 +112,7 @@ const { benchIngest } = await import('./ingest.ts');
 sections.push(await benchIngest());
 const { benchEventsQuery } = await import('./events-query.ts');
 sections.push(await benchEventsQuery());
+sections.push(await (await import('./firewall.ts')).benchFirewall());
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const report = [

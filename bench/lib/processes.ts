@@ -60,3 +60,15 @@ export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
     return Number.NaN;
   }
 }
+
+/** CPU time a process has used so far (user + system, from /proc/PID/stat), in seconds; NaN once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
