@@ -20,7 +20,13 @@ export default getViteConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'site-config/**/*.test.ts', 'tests/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'site-config/**/*.test.ts',
+            'tests/*.test.ts',
+            'bench/crs-regression/*.test.ts',
+          ],
           globals: true,
         },
       },
