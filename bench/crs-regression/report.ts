@@ -55,9 +55,10 @@ export const causes: readonly Cause[] = [
   {
     name: 'header with `_` dropped by nginx',
     text:
-      "Stock nginx drops headers whose name holds `_` (`X_Filename`) before ModSecurity sees them. Spaceguard's " +
-      '`server.conf` sets `underscores_in_headers on; ignore_invalid_headers off` so ModSecurity and the upstream see ' +
-      'them: these pass with Spaceguard and fail with the stock set-up.',
+      "nginx's default drops headers whose name holds `_` (`X_Filename`) before ModSecurity sees them. Spaceguard's " +
+      '`server.conf` sets `underscores_in_headers on; ignore_invalid_headers off`, and the stock run gets the same two ' +
+      "lines so the runs differ only in their ModSecurity configuration; with nginx's default, stock fails these 6 " +
+      '(2009/2061).',
     titles: range('933110', [3, 13, 14, 20, 21, 22]),
   },
 ];
@@ -104,7 +105,8 @@ export function renderReport(run: CorpusRun, context: { dir: string }): string {
     '',
     '- **stock**: `/etc/nginx/modsecurity.conf` (its `unicode.mapping`, audit log and temporary paths moved into the ' +
       'prefix), `/etc/modsecurity/crs/crs-setup.conf`, the CI settings with `tx.paranoia_level=4`, the CRS rules as ' +
-      '`owasp-crs.load` names them; a plain `server { modsecurity on; location / { proxy_pass … } }`.',
+      '`owasp-crs.load` names them; a `server { modsecurity on; location / { proxy_pass … } }` with the compiled ' +
+      "server's `underscores_in_headers on; ignore_invalid_headers off`.",
     '- **spaceguard**: `compileFirewall` (detect, paranoia 4, default thresholds, nothing excluded) laid out by ' +
       "`layOutPrefix` as the host does; the CI settings and the marker appended to the host's `host.conf`.",
     '',
