@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
 import { startRetentionJob } from './services/events/retention.ts';
+import { endAllWaits } from './services/firewalls/version-signal.ts';
 import { jsonLogger, type Logger } from './services/shared/logger.ts';
 import { createSiteApp } from './site.ts';
 
@@ -16,7 +17,7 @@ import { createSiteApp } from './site.ts';
 export type Running = {
   api: Awaited<ReturnType<typeof createApi>>;
   url: string;
-  /** Stops accepting, lets in-flight requests finish, stops the retention job and closes the database. */
+  /** Stops accepting, answers held connector polls, lets in-flight requests finish, stops the retention job and closes the database. */
   stop(): Promise<void>;
 };
 
@@ -57,6 +58,8 @@ export async function start(
     url,
     stop() {
       retention.stop();
+      // Connectors' held long polls answer 304 now instead of holding the drain for up to a minute.
+      endAllWaits();
       return new Promise<void>((done) => {
         server?.close(() => {
           void api.close().finally(done);

@@ -109,6 +109,19 @@ describe('firewalls', () => {
     });
   });
 
+  test("the space cards count each space's firewalls", async () => {
+    const other = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Counted' } })).json.id;
+    await t.call('POST', `/api/spaces/${other}/firewalls`, { cookie: as.owner, body: minimal });
+    const cards = (await t.call('GET', '/api/spaces', { cookie: as.owner })).json.items as {
+      id: string;
+      firewallCount: number;
+    }[];
+    const expected = await t.db.select().from(firewalls).where(eq(firewalls.spaceId, spaceId));
+    expect(cards.find((card) => card.id === other)?.firewallCount).toBe(1);
+    expect(cards.find((card) => card.id === spaceId)?.firewallCount).toBe(expected.length);
+    expect(expected.length).toBeGreaterThan(1);
+  });
+
   test('PATCH replaces the given keys whole and makes a new version each time; audited with the comment', async () => {
     const fw = await create({ ipDeny: [{ cidr: '203.0.113.9' }], countryBlock: ['RU'] });
     const res = await t.call('PATCH', `${base()}/${fw.id}`, {

@@ -5,6 +5,7 @@ import { planTerms } from '../../../contract/constants/plans.ts';
 import type { Role } from '../../../contract/constants/roles.ts';
 import type { CreateSpaceBody, Space, SpaceCardList, UpdateSpaceBody } from '../../../contract/spaces.ts';
 import type { SpaceCaller, UserCaller } from '../../caller.ts';
+import { firewalls } from '../../db/schema/firewalls.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { type SpaceRow, spaces } from '../../db/schema/spaces.ts';
 import { users } from '../../db/schema/users.ts';
@@ -46,6 +47,14 @@ export async function listSpaceCards(me: UserCaller): Promise<SpaceCardList> {
         .groupBy(memberships.spaceId)
     : [];
   const byId = new Map(counts.map((r) => [r.spaceId, r.n]));
+  const firewallCounts = ids.length
+    ? await db
+        .select({ spaceId: firewalls.spaceId, n: count() })
+        .from(firewalls)
+        .where(inArray(firewalls.spaceId, ids))
+        .groupBy(firewalls.spaceId)
+    : [];
+  const firewallsById = new Map(firewallCounts.map((r) => [r.spaceId, r.n]));
   return {
     items: mine.map(({ space, role }) => ({
       id: space.id,
@@ -53,7 +62,7 @@ export async function listSpaceCards(me: UserCaller): Promise<SpaceCardList> {
       plan: space.plan,
       role,
       memberCount: byId.get(space.id) ?? 0,
-      firewallCount: 0,
+      firewallCount: firewallsById.get(space.id) ?? 0,
       openAlerts: { critical: 0, high: 0, medium: 0, low: 0 },
     })),
   };
