@@ -26,11 +26,17 @@ export function ConflictPanel({ message, draft, changed, current, onDone }: Prop
           <div className="sg-fw-sides">
             <div>
               <p className="muted">Your draft (from version {draft.baseVersion})</p>
-              <pre className="sg-fw-pre">{JSON.stringify(draft.settings[key], null, 2)}</pre>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the settings scroll and must be reachable by keyboard */}
+              <pre className="sg-fw-pre" tabIndex={0}>
+                {JSON.stringify(draft.settings[key], null, 2)}
+              </pre>
             </div>
             <div>
               <p className="muted">Saved version {current.version}</p>
-              <pre className="sg-fw-pre">{JSON.stringify(current[key], null, 2)}</pre>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the settings scroll and must be reachable by keyboard */}
+              <pre className="sg-fw-pre" tabIndex={0}>
+                {JSON.stringify(current[key], null, 2)}
+              </pre>
             </div>
           </div>
         </div>

@@ -14,7 +14,8 @@ export function ConnectorCommand({ token }: Props) {
   return (
     <figure className="sg-command" aria-labelledby={captionId}>
       <figcaption id={captionId}>Run the connector</figcaption>
-      <pre className="sg-command__line">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long command scrolls sideways and must be reachable by keyboard */}
+      <pre className="sg-command__line" tabIndex={0}>
         <code>{line}</code>
       </pre>
       <div className="row">

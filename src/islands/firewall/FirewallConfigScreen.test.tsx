@@ -77,7 +77,7 @@ describe('FirewallConfigScreen', () => {
     expect(screen.getByRole('combobox', { name: 'Mode' })).toHaveValue('block');
     expect(screen.getByText('Unsaved changes to mode, managedRules, made from version 1.')).toBeInTheDocument();
 
-    await user.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'stricter');
+    await user.type(screen.getByRole('textbox', { name: 'Comment for this version (optional)' }), 'stricter');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
     expect(screen.getByText('No unsaved changes (version 2).')).toBeInTheDocument();

@@ -99,9 +99,11 @@ export function PreviewTab({ spaceId, firewall, editable }: Props) {
                     Download {name}
                   </button>
                 </div>
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-                <section className="sg-fw-scroll" tabIndex={0} aria-label={`Contents of ${name}`}>
-                  <pre className="sg-fw-pre">{text === '' ? '(empty)' : text}</pre>
+                <section className="sg-fw-scroll" aria-label={`Contents of ${name}`}>
+                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard */}
+                  <pre className="sg-fw-pre" tabIndex={0}>
+                    {text === '' ? '(empty)' : text}
+                  </pre>
                 </section>
               </div>
             ))}

@@ -96,7 +96,7 @@ export function SaveBar({ spaceId, draft, changed, onErrors, onSaved }: Props) {
       </p>
       <div className="sg-fw-save-row">
         <Field
-          label="Comment (optional)"
+          label="Comment for this version (optional)"
           value={comment}
           maxLength={500}
           autoComplete="off"
