@@ -1,0 +1,135 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { BASE_URL } from './base-url.ts';
+import { expect, newSpace, test } from './fixtures.ts';
+
+async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${label} ${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+/** Accessible in light and in dark, then back to light. */
+async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  await expectNoAxeViolations(page, `${label}, light`);
+  await page.getByRole('radio', { name: /Dark/ }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page, `${label}, dark`);
+  await page.getByRole('radio', { name: /Light/ }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+}
+
+/** How far a page scrolls sideways at 375 px wide. */
+async function sidewaysAt375(page: Page): Promise<number> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(300);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (size) await page.setViewportSize(size);
+  return overflow;
+}
+
+/**
+ * At 375 px the firewall screens widen the page no more than the console frame itself does (its top bar is wider
+ * than 375 px on every console page, the members page included): wide tables, diffs and files scroll in their own box.
+ */
+async function expectNoSidewaysScroll(page: Page, label: string, frame: number): Promise<void> {
+  expect(await sidewaysAt375(page), `${label}: the page scrolls sideways at 375 px`).toBeLessThanOrEqual(frame);
+}
+
+test('a firewall from creation to a saved exclusion and its diff in History, by keyboard, accessible in light and dark', async ({
+  page,
+}) => {
+  test.slow();
+  const spaceId = await newSpace(page.request, `Firewalls ${Date.now()}`);
+  await page.goto(`/console/management/member/${spaceId}`);
+  await page.waitForLoadState('networkidle');
+  const frame = await sidewaysAt375(page);
+  await page.goto(`/console/firewall/${spaceId}`);
+  await expect(page.getByText(/^No firewalls yet\. Create one below/)).toBeVisible();
+
+  // Create by keyboard: type into each field, Tab to the next, Enter on the button.
+  const form = page.getByRole('form', { name: 'Create a firewall' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).focus();
+  await page.keyboard.type('shop');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('textbox', { name: 'Host names' })).toBeFocused();
+  await page.keyboard.type('shop.example.com');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('textbox', { name: 'Upstream' })).toBeFocused();
+  await page.keyboard.type('http://127.0.0.1:3000');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('combobox', { name: 'Mode' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Create firewall' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const token = await page.getByRole('textbox', { name: 'Connector token' }).inputValue();
+  expect(token.length).toBeGreaterThan(20);
+  await expect(page.getByRole('figure', { name: 'Run the connector' }).locator('pre')).toHaveText(
+    `npm run waf -- --api ${BASE_URL} --token ${token} --listen 127.0.0.1:8080`,
+  );
+  const table = page.getByRole('table', { name: 'Firewalls' });
+  await expect(table.getByRole('link', { name: 'shop' })).toBeVisible();
+  await expect(table).toContainText('never connected');
+  await expectAccessibleInBothThemes(page, 'list');
+  await expectNoSidewaysScroll(page, 'list', frame);
+
+  // Open it by keyboard.
+  await page.getByRole('link', { name: 'Configure shop' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'shop', level: 2 })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Firewall settings' });
+  await expect(tabs.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+
+  // General: the mode, chosen with the keyboard.
+  const mode = page.getByRole('combobox', { name: 'Mode' });
+  await mode.focus();
+  await mode.selectOption('block');
+  await expect(tabs.getByRole('tab', { name: 'General (changed)' })).toBeVisible();
+
+  // Arrows move between tabs; the draft stays.
+  await tabs.getByRole('tab', { name: 'General (changed)' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const exclusionsTab = tabs.getByRole('tab', { name: 'Exclusions', exact: true });
+  await expect(exclusionsTab).toBeFocused();
+  await expect(exclusionsTab).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Add an exclusion' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('spinbutton', { name: 'Rule id' }).fill('942100');
+  await page.getByRole('textbox', { name: 'Target (optional)' }).fill('ARGS:q');
+  await page.getByRole('textbox', { name: 'Path prefix (optional)' }).fill('/search');
+  await expect(page.getByText('Unsaved changes to mode, exclusions, made from version 1.')).toBeVisible();
+
+  await page
+    .getByRole('textbox', { name: 'Comment for this version (optional)' })
+    .fill('block, and let searches through 942100');
+  await page.getByRole('button', { name: 'Save', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Saved as version 2.')).toBeVisible();
+
+  // History: version 2 with its comment and the diff of its settings.
+  await tabs.getByRole('tab', { name: 'History' }).click();
+  const versions = page.getByRole('table', { name: 'Versions' });
+  await expect(versions.getByRole('row', { name: /2 \(newest\)/ })).toContainText(
+    'block, and let searches through 942100',
+  );
+  const diff = page.getByRole('region', { name: 'Settings, version 1 to version 2' });
+  await expect(diff).toContainText('"mode": "block"');
+  await expect(diff).toContainText('"ruleId": 942100');
+  await expect(page.getByRole('region', { name: /\.conf, version 1 to version 2$/ }).first()).toBeVisible();
+  await expectAccessibleInBothThemes(page, 'configuration, history');
+  await expectNoSidewaysScroll(page, 'configuration, history', frame);
+
+  // The other tabs are accessible too, with the edited exclusion and the generated files on screen.
+  await tabs.getByRole('tab', { name: 'Exclusions', exact: true }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Rule id' })).toHaveValue('942100');
+  await expectNoAxeViolations(page, 'configuration, exclusions');
+  await tabs.getByRole('tab', { name: 'Preview' }).click();
+  await expect(page.getByRole('heading', { name: 'Generated files of version 2' })).toBeVisible();
+  await expectNoAxeViolations(page, 'configuration, preview');
+  await expectNoSidewaysScroll(page, 'configuration, preview', frame);
+});
