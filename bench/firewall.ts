@@ -10,7 +10,9 @@
  *
  * `node bench/run.ts firewall` prints the section; bench/run.ts includes it in the full run.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findModule } from '../server/connector/nginx-conf.ts';
@@ -27,8 +29,8 @@ import { cpuSeconds } from './lib/processes.ts';
 import { median, p50p95 } from './lib/stats.ts';
 import { hasWrk, runWrk, type WrkResult } from './lib/wrk.ts';
 
-const ROUNDS = Number(process.env.BENCH_FIREWALL_ROUNDS ?? 7);
-const SECONDS = Number(process.env.BENCH_FIREWALL_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_FIREWALL_ROUNDS ?? 9);
+const SECONDS = Number(process.env.BENCH_FIREWALL_SECONDS ?? 4);
 const CONNECTIONS = 8;
 const SAVES = Number(process.env.BENCH_FIREWALL_SAVES ?? 20);
 const FIREWALL_ID = '00000000-0000-4000-8000-00000000bec4';
@@ -129,6 +131,15 @@ async function saveToApplied(upstream: string, saves: number): Promise<{ times: 
   } finally {
     await stack.stop();
   }
+}
+
+/** The machine, the date and the command, said at the top of the section (it is often run alone). */
+function machineLine(): string {
+  // nginx -v prints its version on stderr.
+  const version = spawnSync(findNginx(), ['-v'], { encoding: 'utf8' });
+  const nginx = `${version.stderr ?? ''}`.trim().replace(/^nginx version: /, '') || 'nginx (version unknown)';
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${nginx}`;
+  return `Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Command: \`node bench/run.ts firewall\` (this section alone; also part of \`npm run bench\`).`;
 }
 
 /** Runs the firewall bench; answers its markdown section. */
@@ -276,7 +287,7 @@ export async function benchFirewall(): Promise<string> {
               .map((r, i) => r.cpuPerRequest / (stockRuns[i]?.cpuPerRequest ?? Number.NaN))
               .sort((a, b) => a - b);
             ratios.push(
-              `${request.label}: Spaceguard / stock CRS, req/s ${ratio.toFixed(3)} (${((ratio - 1) * 100).toFixed(1)} %), rounds ${paired.map((p) => p.toFixed(2)).join(', ')}; worker CPU per request ${(cpu / stockCpu).toFixed(3)}, rounds ${cpuPaired.map((p) => p.toFixed(2)).join(', ')}`,
+              `${request.label}: Spaceguard / stock CRS, req/s ${ratio.toFixed(3)} (${((ratio - 1) * 100).toFixed(1)} %), median of the rounds' ratios ${median(paired).toFixed(3)}, rounds ${paired.map((p) => p.toFixed(2)).join(', ')}; worker CPU per request ${(cpu / stockCpu).toFixed(3)}, median of the rounds' ratios ${median(cpuPaired).toFixed(3)}, rounds ${cpuPaired.map((p) => p.toFixed(2)).join(', ')}`,
             );
           }
         }
@@ -319,6 +330,8 @@ export async function benchFirewall(): Promise<string> {
   const minutes = (performance.now() - started) / 60_000;
   return [
     '## Firewall (nginx + ModSecurity + CRS)',
+    '',
+    machineLine(),
     '',
     `Requests per second through three private nginx 1.22 servers (Debian's, with libmodsecurity3 3.0.9 and CRS 3.3.4) started side by side, each with **one worker** and the same compiled \`server.conf\` (realip, proxy headers, \`proxy_http_version 1.1\`, one \`location /\`): **nginx alone** (\`modsecurity off\`); **nginx + stock CRS**: Debian's /etc/nginx/modsecurity.conf with \`SecRuleEngine On\` (Debian ships DetectionOnly) and its paths moved into the prefix, then the four files /usr/share/modsecurity-crs/owasp-crs.load names (its \`IncludeOptional\` written \`Include\`: libmodsecurity3 refuses \`IncludeOptional\`; Debian's /etc/modsecurity/crs/crs-setup.conf: paranoia 1, anomaly scoring); **nginx + Spaceguard**: the compiled folder for a firewall in block mode at paranoia 1 with 10,000 deny entries (half single addresses, half /24), 50 custom rules (every field and operator, one in five \`log\`, two turned off) and 20 CRS exclusions (global, by target, by path and method), built in bench/firewall-settings.ts and parsed by the contract. All three proxy to a fourth private nginx (one worker) answering \`return 200\` from memory, so the upstream is not the bottleneck. Load: \`wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency\` over kept-alive connections, after a 2 s warm-up of each; ${ROUNDS} rounds, each running every configuration in a rotated order; req/s is the median over the rounds, min–max its spread, latency the median of each round's percentile. Worker CPU per request is the measured nginx worker's user + system time (/proc/PID/stat, 10 ms ticks) during a wrk run divided by the requests it answered: it moves less than req/s when other processes take the cores (though cache and frequency effects remain), so it is the steadier measure of what a configuration costs. Every answer must be 200 (the bench checks each request once before, and counts wrk's non-2xx answers). The machine has 2 cores shared by wrk, the measured worker, the upstream and other agents' work, so compare rows of this run, not runs. Goal: Spaceguard's config costs at most 5 % of requests per second against stock CRS.`,
     '',
