@@ -3,7 +3,7 @@ import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
 import { errorAt, errorUnder, type FieldErrors } from './field-errors.ts';
 import { optionalText, removeAt, replaceAt } from './list-edit.ts';
-import { numberText, wholeNumber } from './number-input.ts';
+import { NumberField } from './NumberField.tsx';
 
 interface Props {
   readonly settings: FirewallSettings;
@@ -39,12 +39,10 @@ export function ExclusionsTab({ settings, errors, editable }: Props) {
             {exclusion.ruleId ? `: rule ${exclusion.ruleId}` : ''}
           </legend>
           <div className="sg-fw-grid">
-            <Field
+            <NumberField
               label="Rule id"
-              type="number"
-              inputMode="numeric"
-              value={numberText(exclusion.ruleId)}
-              onChange={(event) => set(index, { ...exclusion, ruleId: wholeNumber(event.currentTarget.value) })}
+              value={exclusion.ruleId}
+              onChange={(value) => set(index, { ...exclusion, ruleId: value })}
               hint="A CRS rule id such as 942100."
               error={errorAt(errors, `exclusions.${index}.ruleId`)}
             />

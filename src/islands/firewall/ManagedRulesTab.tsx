@@ -8,12 +8,11 @@ import {
 } from '../../../contract/constants/firewalls.ts';
 import type { FirewallSettings } from '../../../contract/firewalls.ts';
 import { $firewallCatalog, editDraft } from '../../stores/firewalls.ts';
-import { Field } from '../shared/Field.tsx';
 import { Problem } from '../shared/Problem.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { errorAt, errorUnder, type FieldErrors } from './field-errors.ts';
-import { numberText, wholeNumber } from './number-input.ts';
+import { NumberField } from './NumberField.tsx';
 
 interface Props {
   readonly settings: FirewallSettings;
@@ -73,23 +72,17 @@ export function ManagedRulesTab({ settings, errors }: Props) {
           hint="Higher than the paranoia level: the extra rules run and log, but do not add to the blocking score."
           error={errorAt(errors, 'managedRules.executingParanoiaLevel')}
         />
-        <Field
+        <NumberField
           label="Inbound anomaly threshold"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          value={numberText(rules.inboundThreshold)}
-          onChange={(event) => set({ inboundThreshold: wholeNumber(event.currentTarget.value) })}
+          value={rules.inboundThreshold}
+          onChange={(value) => set({ inboundThreshold: value })}
           hint="A request scoring this much is blocked in Block mode (CRS default 5)."
           error={errorAt(errors, 'managedRules.inboundThreshold')}
         />
-        <Field
+        <NumberField
           label="Outbound anomaly threshold"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          value={numberText(rules.outboundThreshold)}
-          onChange={(event) => set({ outboundThreshold: wholeNumber(event.currentTarget.value) })}
+          value={rules.outboundThreshold}
+          onChange={(value) => set({ outboundThreshold: value })}
           hint="A response scoring this much is blocked in Block mode (CRS default 4)."
           error={errorAt(errors, 'managedRules.outboundThreshold')}
         />

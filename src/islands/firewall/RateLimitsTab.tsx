@@ -5,7 +5,7 @@ import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
 import { errorAt, type FieldErrors } from './field-errors.ts';
 import { removeAt, replaceAt } from './list-edit.ts';
-import { numberText, wholeNumber } from './number-input.ts';
+import { NumberField } from './NumberField.tsx';
 
 interface Props {
   readonly settings: FirewallSettings;
@@ -51,22 +51,16 @@ export function RateLimitsTab({ settings, errors, editable }: Props) {
               hint="Such as /login; / for every path."
               error={errorAt(errors, `rateLimits.${index}.path`)}
             />
-            <Field
+            <NumberField
               label="Requests"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              value={numberText(limit.requests)}
-              onChange={(event) => set(index, { ...limit, requests: wholeNumber(event.currentTarget.value) })}
+              value={limit.requests}
+              onChange={(value) => set(index, { ...limit, requests: value })}
               error={errorAt(errors, `rateLimits.${index}.requests`)}
             />
-            <Field
+            <NumberField
               label="Window (seconds)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              value={numberText(limit.windowSeconds)}
-              onChange={(event) => set(index, { ...limit, windowSeconds: wholeNumber(event.currentTarget.value) })}
+              value={limit.windowSeconds}
+              onChange={(value) => set(index, { ...limit, windowSeconds: value })}
               error={errorAt(errors, `rateLimits.${index}.windowSeconds`)}
             />
             <SelectField
