@@ -150,6 +150,7 @@ export async function benchFirewall(): Promise<string> {
   const servers: PrivateNginx[] = [];
   const lines: string[] = [];
   let upstreamUrl = '';
+  let saved: { times: number[]; note: string } = { times: [], note: '' };
   try {
     const module = findModule();
     const upstreamPort = await freePort();
@@ -314,16 +315,12 @@ export async function benchFirewall(): Promise<string> {
       );
     }
     lines.push(`- A SQL injection (\`${SQL_INJECTION}\`) answered: ${checks.join('; ')}.`);
-  } finally {
-    for (const server of servers.slice(1).reverse()) await server.stop();
-  }
-
-  // Save to applied, with the upstream still running behind the connector's nginx.
-  let saved: { times: number[]; note: string };
-  try {
+    // Save to applied, with the upstream still running behind the connector's nginx.
+    for (const server of servers.splice(1).reverse()) await server.stop();
     saved = await saveToApplied(upstreamUrl, SAVES);
   } finally {
-    await servers[0]?.stop();
+    // On success only the upstream is left; after an error, every nginx started here (by PID).
+    for (const server of servers.reverse()) await server.stop();
     work.remove();
   }
   const { p50, p95 } = p50p95(saved.times);
