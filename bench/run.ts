@@ -23,7 +23,7 @@ async function signInWithSpace(): Promise<string> {
   return cookie;
 }
 
-// `node bench/run.ts api` (or islands, ingest, events-query): that section alone, printed; BENCHMARKS.md is left
+// `node bench/run.ts api` (or islands, ingest, events-query, firewall): that section alone, printed; BENCHMARKS.md is left
 // as it is. These sections need no built site.
 const single: Record<string, () => Promise<string>> = {
   api: async () => (await import('./api.ts')).benchApi(),
