@@ -25,7 +25,7 @@ import { PreviewTab } from './PreviewTab.tsx';
 import { RateLimitsTab } from './RateLimitsTab.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import '../shared/panels.css';
-import '../sources/sources.css';
+import '../shared/console-screens.css';
 import './firewall.css';
 
 /** What a tab is drawn from. */

@@ -14,7 +14,7 @@ import { ConnectorTokenReveal } from './ConnectorTokenReveal.tsx';
 import { CreateFirewallForm } from './CreateFirewallForm.tsx';
 import { FirewallsTable } from './FirewallsTable.tsx';
 import '../shared/panels.css';
-import '../sources/sources.css';
+import '../shared/console-screens.css';
 import './firewall.css';
 
 /** /console/firewall/{space_id}: the space's firewalls with connector state and 24 h figures; admins create and delete. */

@@ -22,7 +22,7 @@ import { SourceEditForm } from './SourceEditForm.tsx';
 import { SourceFigures } from './SourceFigures.tsx';
 import { TokenReveal } from './TokenReveal.tsx';
 import '../shared/panels.css';
-import './sources.css';
+import '../shared/console-screens.css';
 
 interface Notice {
   readonly tone: 'error' | 'success';

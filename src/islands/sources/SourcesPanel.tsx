@@ -13,7 +13,7 @@ import { CreateSourceForm } from './CreateSourceForm.tsx';
 import { SourcesTable } from './SourcesTable.tsx';
 import { TokenReveal } from './TokenReveal.tsx';
 import '../shared/panels.css';
-import './sources.css';
+import '../shared/console-screens.css';
 
 /** The log sources of the event log page: ingest rate, last event and errors of each; admins add sources. */
 export function SourcesPanel() {
