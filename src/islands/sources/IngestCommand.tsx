@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { ingestLimits } from '../../../contract/constants/events.ts';
-import { CopyButton } from '../shared/CopyButton.tsx';
+import { CommandFigure } from '../shared/CommandFigure.tsx';
 import { curlLine, TOKEN_PLACEHOLDER } from './ingest-command.ts';
 
 // "10 000 events and 10 MB", as the README says it.
@@ -13,22 +12,11 @@ interface Props {
 
 /** The exact curl line that sends an NDJSON file of events to the source, with a copy button. */
 export function IngestCommand({ token }: Props) {
-  const captionId = useId();
-  const line = curlLine(token ?? TOKEN_PLACEHOLDER);
   return (
-    <figure className="sg-command" aria-labelledby={captionId}>
-      <figcaption id={captionId}>Send events with curl</figcaption>
-      <pre className="sg-command__line">
-        <code>{line}</code>
-      </pre>
-      <div className="row">
-        <CopyButton text={line} label="Copy command" />
-      </div>
-      <p className="muted sg-command__note">
-        One JSON object per line (NDJSON) or a JSON array; up to {LIMITS} a request.
-        {token === null &&
-          ` The token was shown once, when the source was created or its token last rotated: set ${TOKEN_PLACEHOLDER} to it, or rotate the token to get a new one.`}
-      </p>
-    </figure>
+    <CommandFigure caption="Send events with curl" line={curlLine(token ?? TOKEN_PLACEHOLDER)}>
+      One JSON object per line (NDJSON) or a JSON array; up to {LIMITS} a request.
+      {token === null &&
+        ` The token was shown once, when the source was created or its token last rotated: set ${TOKEN_PLACEHOLDER} to it, or rotate the token to get a new one.`}
+    </CommandFigure>
   );
 }
