@@ -2,6 +2,7 @@ import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { searchLaneFor } from './services/events/search-lane.ts';
 import { jsonLogger, type Logger } from './services/shared/logger.ts';
 
 /**
@@ -10,7 +11,7 @@ import { jsonLogger, type Logger } from './services/shared/logger.ts';
  */
 export async function createApi(env: Record<string, string | undefined> = process.env, log: Logger = jsonLogger) {
   const config = readConfig(env);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, thread: true });
   await migrate(database);
   log({
     level: 'info',
@@ -20,6 +21,6 @@ export async function createApi(env: Record<string, string | undefined> = proces
     production: config.production,
     allowedOrigins: config.allowedOrigins,
   });
-  const app = createApp({ db: database.db, config, log });
+  const app = createApp({ db: database.db, searches: searchLaneFor(database), config, log });
   return { app, config, database, close: () => database.close() };
 }

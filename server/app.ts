@@ -29,12 +29,15 @@ import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
 import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/accounts/captcha.ts';
+import { type SearchLane, searchLaneFor } from './services/events/search-lane.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
 import { errorLogFields } from './services/shared/error-log.ts';
 import { jsonLogger, type Logger } from './services/shared/logger.ts';
 
 export type CreateAppOptions = {
   db: Db;
+  /** Where searches run; by default a lane over `db` (createApi passes one over the search pool). */
+  searches?: SearchLane;
   /** Overrides of the configuration read from process.env. */
   config?: Partial<ApiConfig>;
   mailer?: Mailer;
@@ -49,6 +52,7 @@ export function createApp(options: CreateAppOptions) {
   const log = options.log ?? jsonLogger;
   const deps: AppDeps = {
     db: options.db,
+    searches: options.searches ?? searchLaneFor({ searchDb: options.db }),
     config,
     log,
     now: options.now ?? (() => new Date()),

@@ -1,3 +1,4 @@
+import { type QueryLimit, queryLimits } from '../constants/events.ts';
 import {
   actions,
   type CompareOp,
@@ -9,7 +10,8 @@ import {
 } from './ast.ts';
 import { formatNetwork, parseNetwork } from './ip.ts';
 
-export type QueryError = { message: string; position: number };
+/** `limit` names the cost budget's limit (contract/constants/events.ts) the query went past, if that is the error. */
+export type QueryError = { message: string; position: number; limit?: QueryLimit };
 export type ParseResult = { ok: true; ast: QueryNode } | { ok: false; error: QueryError };
 
 /** The fields a query may name, in the order the error message lists them. */
@@ -50,14 +52,16 @@ type Token = { type: '(' | ')' | 'OR' | 'AND' | '-'; position: number } | ({ typ
 /** Thrown inside the parser and turned into a `{ ok: false }` result by parseQuery. */
 class QuerySyntaxError extends Error {
   position: number;
-  constructor(message: string, position: number) {
+  limit: QueryLimit | undefined;
+  constructor(message: string, position: number, limit?: QueryLimit) {
     super(message);
     this.position = position;
+    this.limit = limit;
   }
 }
 
-function fail(message: string, position: number): never {
-  throw new QuerySyntaxError(message, position);
+function fail(message: string, position: number, limit?: QueryLimit): never {
+  throw new QuerySyntaxError(message, position, limit);
 }
 
 const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
@@ -239,6 +243,24 @@ function buildTerm(term: Term): QueryNode {
 function parseTokens(tokens: Token[]): QueryNode {
   let i = 0;
   let depth = 0;
+  const spent = { terms: 0, ipTerms: 0, textTerms: 0 };
+  /** Counts a term against the cost budget; past a limit, fails at the term that went over. */
+  function spend(node: QueryNode, position: number): QueryNode {
+    const over = (limit: QueryLimit, message: string) => fail(message, position, limit);
+    if (++spent.terms > queryLimits.terms) over('terms', `Too many terms: at most ${queryLimits.terms} per query`);
+    if (node.kind === 'ip' && ++spent.ipTerms > queryLimits.ipTerms)
+      over('ipTerms', `Too many ip: terms: at most ${queryLimits.ipTerms} per query`);
+    if (node.kind === 'text' || node.kind === 'contains') {
+      if (++spent.textTerms > queryLimits.textTerms)
+        over(
+          'textTerms',
+          `Too many text searches: at most ${queryLimits.textTerms} free-text, message: and ua: terms per query`,
+        );
+      if (node.value.length > queryLimits.textLength)
+        over('textLength', `Text to search for is too long: at most ${queryLimits.textLength} characters`);
+    }
+    return node;
+  }
   const peek = () => tokens[i];
   const startsTerm = (t: Token | undefined) =>
     t !== undefined && (t.type === 'term' || t.type === '(' || t.type === '-');
@@ -250,6 +272,8 @@ function parseTokens(tokens: Token[]): QueryNode {
     for (let t = peek(); t?.type === 'OR'; t = peek()) {
       i++;
       if (!startsTerm(peek())) fail('OR must be followed by a term', t.position);
+      if (children.length >= queryLimits.orWidth)
+        fail(`Too many alternatives: at most ${queryLimits.orWidth} joined by OR in one group`, t.position, 'orWidth');
       children.push(andExpr());
     }
     return children.length === 1 && children[0] ? children[0] : { kind: 'or', children };
@@ -289,7 +313,7 @@ function parseTokens(tokens: Token[]): QueryNode {
       i++;
       return inner;
     }
-    if (t.type === 'term') return buildTerm(t);
+    if (t.type === 'term') return spend(buildTerm(t), t.position);
     return fail(`Unexpected ${t.type}`, t.position);
   }
 
@@ -305,7 +329,14 @@ export function parseQuery(text: string): ParseResult {
     return { ok: true, ast: parseTokens(tokenize(text)) };
   } catch (error) {
     if (error instanceof QuerySyntaxError)
-      return { ok: false, error: { message: error.message, position: error.position } };
+      return {
+        ok: false,
+        error: {
+          message: error.message,
+          position: error.position,
+          ...(error.limit ? { limit: error.limit } : {}),
+        },
+      };
     throw error;
   }
 }

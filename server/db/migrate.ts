@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,8 +16,9 @@ function defaultFolder(): string {
 /** Applies the versioned SQL migrations that are not applied yet. */
 export async function migrate(database: Database, options: { migrationsFolder?: string } = {}): Promise<void> {
   const migrationsFolder = options.migrationsFolder ?? defaultFolder();
-  if (database.pglite) {
-    await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder });
+  const pglite = database.pglite ?? (database.pgliteThread as unknown as PGlite | undefined);
+  if (pglite) {
+    await migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder });
     return;
   }
   if (!database.pool) throw new Error('database has neither a PGlite client nor a pool');

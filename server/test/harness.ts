@@ -7,6 +7,7 @@ import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { outbox } from '../db/schema/outbox.ts';
 import type { CaptchaVerifier } from '../services/accounts/captcha.ts';
+import { searchLaneFor } from '../services/events/search-lane.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { silentLogger } from '../services/shared/logger.ts';
 
@@ -20,10 +21,12 @@ export const fakeCaptcha: CaptchaVerifier = async ({ token }) => token !== 'bad'
  * A fresh database for one test file: in-memory PGlite, or a freshly created PostgreSQL database
  * when TEST_DATABASE_URL is set (so parallel files never share tables).
  */
-export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function freshDatabase(
+  options: { thread?: boolean } = {},
+): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', thread: options.thread ?? false });
     await migrate(database);
     return { database, drop: () => database.close() };
   }
@@ -56,13 +59,17 @@ type CallOptions = {
   origin?: string | null;
 };
 
-/** One app on one fresh database, with helpers that speak HTTP through app.request(). */
+/**
+ * One app on one fresh database, with helpers that speak HTTP through app.request(). Searches run in the lane
+ * the server uses (its own pool on PostgreSQL); `thread` puts PGlite on a worker thread, as the server does.
+ */
 export async function createTestApi(
-  overrides: { config?: Partial<ApiConfig>; mailer?: Mailer; now?: () => Date } = {},
+  overrides: { config?: Partial<ApiConfig>; mailer?: Mailer; now?: () => Date; thread?: boolean } = {},
 ) {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase({ thread: overrides.thread ?? false });
   const app = createApp({
     db: database.db,
+    searches: searchLaneFor(database),
     config: {
       publicUrl: BASE,
       allowedOrigins: [ORIGIN],

@@ -61,14 +61,16 @@ function csvLine(row: EventRow, sourceNames: Map<string, string>): string {
  * the file with a truncated marker (`visibleDownload`).
  */
 export async function exportEvents(sc: SpaceCaller, q: z.infer<typeof EventExportQuery>): Promise<Download> {
-  const { db, now } = sc.deps;
+  const { db, now, searches } = sc.deps;
   const { space } = sc;
   const csv = q.format === 'csv';
   const where = whereOf(space.id, q);
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(and(...where));
+  const [counted] = await searches.run('export', (search) =>
+    search
+      .select({ n: sql<number>`count(*)::int` })
+      .from(events)
+      .where(and(...where)),
+  );
   const total = Number(counted?.n ?? 0);
   const limit = exportLimits.rows;
   if (total > limit) {
@@ -98,12 +100,15 @@ export async function exportEvents(sc: SpaceCaller, q: z.infer<typeof EventExpor
             or(lt(events.time, after.time), and(eq(events.time, after.time), lt(events.id, after.id))) as SQL,
           ]
         : where;
-      const rows = await db
-        .select()
-        .from(events)
-        .where(and(...chunk))
-        .orderBy(desc(events.time), desc(events.id))
-        .limit(Math.min(EXPORT_CHUNK, limit - sent));
+      // Each chunk is one search of the lane, so a long export shares the database with everyone else.
+      const rows = await searches.run('export', (search) =>
+        search
+          .select()
+          .from(events)
+          .where(and(...chunk))
+          .orderBy(desc(events.time), desc(events.id))
+          .limit(Math.min(EXPORT_CHUNK, limit - sent)),
+      );
       if (rows.length === 0) break;
       yield header + rows.map((row) => (csv ? csvLine(row, names) : `${JSON.stringify(eventView(row))}\n`)).join('');
       header = '';

@@ -37,11 +37,16 @@ export function eventView(row: EventRow): z.infer<typeof Event> {
   };
 }
 
-/** A query in the event query language, parsed; one that does not parse is a 400 on `field` naming its position. */
+/**
+ * A query in the event query language, parsed; one that does not parse, or goes past the cost budget, is a 400 on
+ * `field` naming the problem (or the limit) and its position.
+ */
 export function parsedQuery(q: string, field: string): QueryNode {
   const parsed = parseQuery(q);
   if (!parsed.ok) {
-    throw fieldError(field, `${parsed.error.message} (at character ${parsed.error.position + 1})`, 'query_invalid');
+    // A query past the cost budget is well formed but refused: its own code, so a client can tell the two apart.
+    const code = parsed.error.limit ? 'query_limit' : 'query_invalid';
+    throw fieldError(field, `${parsed.error.message} (at character ${parsed.error.position + 1})`, code);
   }
   return parsed.ast;
 }

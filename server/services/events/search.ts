@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/event-search.ts';
 import type { Event } from '../../../contract/events.ts';
 import type { SpaceCaller } from '../../caller.ts';
-import { rowsOf } from '../../db/database.ts';
+import { type Executor, rowsOf } from '../../db/database.ts';
 import { events } from '../../db/schema/events.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
@@ -24,12 +24,14 @@ export async function eventPage(sc: SpaceCaller, q: z.infer<typeof EventPageQuer
     const older = olderThan(events.time, events.id, q.cursor);
     if (older) where.push(older);
   }
-  const rows = await sc.deps.db
-    .select()
-    .from(events)
-    .where(and(...where))
-    .orderBy(desc(events.time), desc(events.id))
-    .limit(q.limit + 1);
+  const rows = await sc.deps.searches.run('page', (db) =>
+    db
+      .select()
+      .from(events)
+      .where(and(...where))
+      .orderBy(desc(events.time), desc(events.id))
+      .limit(q.limit + 1),
+  );
   const items = rows.slice(0, q.limit);
   const last = items.at(-1);
   return {
@@ -47,16 +49,18 @@ export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof Histogra
   const where = whereOf(sc.space.id, { ...q, from: from.toISOString(), to: to.toISOString() });
   // date_part answers double precision; extract answers numeric, whose arithmetic is far slower per row.
   const bucket = sql<number>`floor((date_part('epoch', ${events.time}) - ${from.getTime() / 1000}::double precision) / ${interval}::double precision)::int`;
-  const rows = await sc.deps.db
-    .select({
-      bucket,
-      total: sql<number>`count(*)::int`,
-      blocked: sql<number>`count(*) filter (where ${events.action} = 'blocked')::int`,
-    })
-    .from(events)
-    .where(and(...where))
-    // By position: the bucket expression carries parameters, so repeating it would not match.
-    .groupBy(sql`1`);
+  const rows = await sc.deps.searches.run('histogram', (db) =>
+    db
+      .select({
+        bucket,
+        total: sql<number>`count(*)::int`,
+        blocked: sql<number>`count(*) filter (where ${events.action} = 'blocked')::int`,
+      })
+      .from(events)
+      .where(and(...where))
+      // By position: the bucket expression carries parameters, so repeating it would not match.
+      .groupBy(sql`1`),
+  );
   const counts = new Map(rows.map((row) => [Number(row.bucket), row]));
   const size = Math.ceil((to.getTime() - from.getTime()) / 1000 / interval);
   const buckets = Array.from({ length: size }, (_, index) => {
@@ -74,7 +78,6 @@ type FacetName = Exclude<keyof Facets, 'total'>;
 
 /** The most frequent actions, severities, countries, rules, hosts, tags and client IPs of matching events. */
 export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promise<Facets> {
-  const { db } = sc.deps;
   const where = and(...whereOf(sc.space.id, q));
   // The matching rows' small columns are read into a materialised CTE, then each facet is a top-N over it
   // (array columns unnested, counting once per element), instead of eight queries each reading the rows.
@@ -83,22 +86,22 @@ export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>
     sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)}::text as v, count(*)::int as n from m where ${sql.raw(column)} is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
   const array = (key: FacetName, column: string) =>
     sql`(select ${sql.raw(`'${key}'`)} as k, x::text as v, count(*)::int as n from m, unnest(m.${sql.raw(column)}) as x group by 2 order by 3 desc, 2 limit ${q.size})`;
-  // Two passes, run side by side where the database has a pool (PostgreSQL): each reads the rows once.
-  const pass = (parts: SQL[]) =>
+  // Two passes, each reading the rows once, in one search of the lane (on one connection, one after the other).
+  const pass = (db: Executor, parts: SQL[]) =>
     db.execute(sql`
       with m as materialized (
         select action, severity, country, host, ip, rule_ids, tags from ${events} where ${where}
       )
       ${sql.join(parts, sql` union all `)}`);
-  const results = await Promise.all([
-    pass([
+  const results = await sc.deps.searches.run('facets', async (db) => [
+    await pass(db, [
       sql`(select 'total' as k, null::text as v, count(*)::int as n from m)`,
       scalar('action', 'action'),
       scalar('severity', 'severity'),
       scalar('country', 'country'),
       scalar('host', 'host'),
     ]),
-    pass([array('rule', 'rule_ids'), array('tag', 'tags'), scalar('ip', 'ip')]),
+    await pass(db, [array('rule', 'rule_ids'), array('tag', 'tags'), scalar('ip', 'ip')]),
   ]);
   // Union all keeps each branch's order.
   const rows = results.flatMap((result) =>
