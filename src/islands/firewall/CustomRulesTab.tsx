@@ -205,19 +205,17 @@ function RuleEditor({ rule, index, count, errors, editable, onChange, onMove, on
             type="button"
             className="button secondary"
             disabled={index === 0}
-            aria-label={`Move rule ${index + 1} up`}
             onClick={() => onMove(-1)}
           >
-            Move up
+            Move rule {index + 1} up
           </button>
           <button
             type="button"
             className="button secondary"
             disabled={index === count - 1}
-            aria-label={`Move rule ${index + 1} down`}
             onClick={() => onMove(1)}
           >
-            Move down
+            Move rule {index + 1} down
           </button>
           <button type="button" className="button secondary" onClick={onRemove}>
             Remove rule {index + 1}
