@@ -201,20 +201,10 @@ function RuleEditor({ rule, index, count, errors, editable, onChange, onMove, on
           >
             Add a condition (AND) to rule {index + 1}
           </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={index === 0}
-            onClick={() => onMove(-1)}
-          >
+          <button type="button" className="button secondary" disabled={index === 0} onClick={() => onMove(-1)}>
             Move rule {index + 1} up
           </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
-          >
+          <button type="button" className="button secondary" disabled={index === count - 1} onClick={() => onMove(1)}>
             Move rule {index + 1} down
           </button>
           <button type="button" className="button secondary" onClick={onRemove}>
