@@ -125,12 +125,12 @@ async function openConfiguration(page: Page, tab: string): Promise<void> {
 }
 
 /** The firewall's row of the list screen, reloaded until it says `text` (the list shows the connector's last report). */
-async function expectListRow(page: Page, text: string | RegExp): Promise<void> {
+async function expectListRow(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
   const row = page.getByRole('table', { name: 'Firewalls' }).getByRole('row', { name: /shop/ });
   await expect(async () => {
     await page.goto(`/console/firewall/${spaceId}`);
     await expect(row).toContainText(text, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout });
 }
 
 test.beforeAll(async ({ browser, account }) => {
@@ -330,7 +330,8 @@ test('a version that fails nginx -t is reported as failed on the list while the 
   const good = await (await page.request.get(`/api/spaces/${spaceId}/firewalls/${firewallId}`)).json();
   // Detect mode on an upstream nginx cannot resolve: if this version were applied, the attack would pass.
   const failing = await patch(page, { mode: 'detect', upstream: unresolvableUpstream });
-  await expectListRow(page, `version ${failing} failed: `);
+  // nginx -t asks the system's resolver: allow for one slow to say the name does not exist.
+  await expectListRow(page, `version ${failing} failed: `, 30_000);
   const row = page.getByRole('table', { name: 'Firewalls' }).getByRole('row', { name: /shop/ });
   await expect(row).toContainText('host not found in upstream');
   await expect(row).toContainText(`(version ${good.version} keeps serving)`);
