@@ -39,6 +39,11 @@ export const events = pgTable(
     // off the index whatever the range;
     // action last so the histogram's counts come from the index alone.
     index('events_space_time_id_idx').on(t.spaceId, t.time.desc().nullsFirst(), t.id.desc().nullsFirst(), t.action),
+    // A firewall's events (`firewall:<id>`, the firewall screens' counts) in the same order; partial, since most
+    // events come from log sources and have no firewall.
+    index('events_space_firewall_time_idx')
+      .on(t.spaceId, t.firewallId, t.time.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.firewallId} is not null`),
     index('events_source_received_idx').on(t.sourceId, t.receivedAt.desc()),
     // `tag:` and `rule:` filters (the overview links into the event log with them) read these instead of every row.
     index('events_tags_idx').using('gin', t.tags),

@@ -17,21 +17,24 @@ import { fieldError, notFound } from '../../errors.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
 import { eventView, whereOf } from './filters.ts';
 
-/** Events matching a query and time range, newest first, cursor-paginated. */
-export async function eventPage(sc: SpaceCaller, q: z.infer<typeof EventPageQuery>): Promise<EventPage> {
-  const where = whereOf(sc.space.id, q);
+/** The query of a page of events: matching, newest first, one more than the limit to tell whether more follow. */
+export function eventPageSelect(db: Executor, spaceId: string, q: z.infer<typeof EventPageQuery>) {
+  const where = whereOf(spaceId, q);
   if (q.cursor) {
     const older = olderThan(events.time, events.id, q.cursor);
     if (older) where.push(older);
   }
-  const rows = await sc.deps.searches.run('page', (db) =>
-    db
-      .select()
-      .from(events)
-      .where(and(...where))
-      .orderBy(desc(events.time), desc(events.id))
-      .limit(q.limit + 1),
-  );
+  return db
+    .select()
+    .from(events)
+    .where(and(...where))
+    .orderBy(desc(events.time), desc(events.id))
+    .limit(q.limit + 1);
+}
+
+/** Events matching a query and time range, newest first, cursor-paginated. */
+export async function eventPage(sc: SpaceCaller, q: z.infer<typeof EventPageQuery>): Promise<EventPage> {
+  const rows = await sc.deps.searches.run('page', (db) => eventPageSelect(db, sc.space.id, q));
   const items = rows.slice(0, q.limit);
   const last = items.at(-1);
   return {

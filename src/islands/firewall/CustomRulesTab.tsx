@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type DragEvent, useId, useState } from 'react';
 import type { CustomRule, FirewallSettings } from '../../../contract/firewalls.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
@@ -6,7 +6,7 @@ import { SelectField } from '../shared/SelectField.tsx';
 import { ConditionEditor } from './ConditionEditor.tsx';
 import { actionOptions, parseRuleAction } from './condition-options.ts';
 import { errorAt, type FieldErrors } from './field-errors.ts';
-import { moveBy, removeAt, replaceAt } from './list-edit.ts';
+import { moveBy, moveTo, removeAt, replaceAt } from './list-edit.ts';
 
 interface Props {
   readonly settings: FirewallSettings;
@@ -22,15 +22,42 @@ const newRule = (count: number): CustomRule => ({
   conditions: [{ field: 'path', operator: 'startsWith', value: '/admin' }],
 });
 
+/** Where a drag of a rule by its handle stands: the rule dragged and the rule it is over. */
+type Dragging = { from: number; over: number | null } | null;
+
 /** Custom rules, checked in order before the Core Rule Set: conditions ANDed, an action, on or off. */
 export function CustomRulesTab({ settings, errors, editable }: Props) {
   const list = settings.customRules;
   const set = (index: number, rule: CustomRule): void => editDraft('customRules', replaceAt(list, index, rule));
+  const [dragging, setDragging] = useState<Dragging>(null);
+  /** Drag and drop by a rule's handle (the mouse's way; the Move buttons are the keyboard's). */
+  const dragProps = (index: number): DragProps => ({
+    dropTarget: dragging !== null && dragging.over === index && dragging.from !== index,
+    onHandleDragStart: (event) => {
+      event.dataTransfer?.setData('text/plain', String(index + 1));
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+      setDragging({ from: index, over: null });
+    },
+    onDragOver: (event) => {
+      if (dragging === null) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
+      if (dragging.over !== index) setDragging({ ...dragging, over: index });
+    },
+    onDrop: (event) => {
+      if (dragging === null) return;
+      event.preventDefault();
+      if (dragging.from !== index) editDraft('customRules', moveTo(list, dragging.from, index));
+      setDragging(null);
+    },
+    onDragEnd: () => setDragging(null),
+  });
   return (
     <>
       <p className="muted">
         Checked in this order before the Core Rule Set; the first rule whose conditions all match decides. Allow ends
         the inspection of the request.
+        {editable ? ' Reorder by dragging a rule by its handle, or with its buttons.' : ''}
       </p>
       {errorAt(errors, 'customRules') && <p className="field__error">Custom rules: {errorAt(errors, 'customRules')}</p>}
       {list.length === 0 && <p className="sg-empty">No custom rules. Add one to block, allow or log by condition.</p>}
@@ -46,6 +73,7 @@ export function CustomRulesTab({ settings, errors, editable }: Props) {
           onChange={(next) => set(index, next)}
           onMove={(by) => editDraft('customRules', moveBy(list, index, by))}
           onRemove={() => editDraft('customRules', removeAt(list, index))}
+          drag={editable && list.length > 1 ? dragProps(index) : null}
         />
       ))}
       {editable && (
@@ -63,6 +91,16 @@ export function CustomRulesTab({ settings, errors, editable }: Props) {
   );
 }
 
+/** What a rule's fieldset and handle do in a drag: the handle starts it, any rule takes the drop. */
+interface DragProps {
+  /** True while the dragged rule is over this one (it would land here). */
+  readonly dropTarget: boolean;
+  readonly onHandleDragStart: (event: DragEvent<HTMLElement>) => void;
+  readonly onDragOver: (event: DragEvent<HTMLElement>) => void;
+  readonly onDrop: (event: DragEvent<HTMLElement>) => void;
+  readonly onDragEnd: () => void;
+}
+
 interface RuleProps {
   readonly rule: CustomRule;
   readonly index: number;
@@ -72,16 +110,35 @@ interface RuleProps {
   readonly onChange: (rule: CustomRule) => void;
   readonly onMove: (by: number) => void;
   readonly onRemove: () => void;
+  /** Drag and drop, when the rules can be reordered. */
+  readonly drag: DragProps | null;
 }
 
 /** One custom rule: name, on or off, action, its conditions, and its place in the order. */
-function RuleEditor({ rule, index, count, errors, editable, onChange, onMove, onRemove }: RuleProps) {
+function RuleEditor({ rule, index, count, errors, editable, onChange, onMove, onRemove, drag }: RuleProps) {
   const enabledId = useId();
   const path = `customRules.${index}`;
   const title = `Rule ${index + 1}: ${rule.name}`;
   return (
-    <fieldset className="sg-fw-item">
+    <fieldset
+      className={drag?.dropTarget ? 'sg-fw-item sg-fw-item--drop' : 'sg-fw-item'}
+      onDragOver={drag?.onDragOver}
+      onDrop={drag?.onDrop}
+    >
       <legend>
+        {drag && (
+          // The mouse's way to reorder; hidden from assistive technology, whose way is the Move buttons.
+          <span
+            className="sg-fw-drag"
+            draggable
+            aria-hidden="true"
+            title={`Drag rule ${index + 1} to another place`}
+            onDragStart={drag.onHandleDragStart}
+            onDragEnd={drag.onDragEnd}
+          >
+            ⠿
+          </span>
+        )}
         {title}
         {rule.enabled ? '' : ' (off)'}
         {rule.id ? <span className="muted"> · id {rule.id}</span> : null}
@@ -144,23 +201,11 @@ function RuleEditor({ rule, index, count, errors, editable, onChange, onMove, on
           >
             Add a condition (AND) to rule {index + 1}
           </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={index === 0}
-            aria-label={`Move rule ${index + 1} up`}
-            onClick={() => onMove(-1)}
-          >
-            Move up
+          <button type="button" className="button secondary" disabled={index === 0} onClick={() => onMove(-1)}>
+            Move rule {index + 1} up
           </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={index === count - 1}
-            aria-label={`Move rule ${index + 1} down`}
-            onClick={() => onMove(1)}
-          >
-            Move down
+          <button type="button" className="button secondary" disabled={index === count - 1} onClick={() => onMove(1)}>
+            Move rule {index + 1} down
           </button>
           <button type="button" className="button secondary" onClick={onRemove}>
             Remove rule {index + 1}

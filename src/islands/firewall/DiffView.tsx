@@ -74,11 +74,13 @@ export function DiffView({ label, lines, layout }: Props) {
         </thead>
         <tbody>
           {parts.map((part, index) =>
-            part.kind === 'gap' ? (
+            part.kind !== 'lines' ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: parts have no identity beyond their place
               <tr key={index} className="sg-diff__gap">
                 <td colSpan={columns}>
-                  … {part.count} unchanged line{part.count === 1 ? '' : 's'}
+                  {part.kind === 'gap'
+                    ? `… ${part.count} unchanged line${part.count === 1 ? '' : 's'}`
+                    : `… ${part.count} more line${part.count === 1 ? '' : 's'} not shown`}
                 </td>
               </tr>
             ) : (

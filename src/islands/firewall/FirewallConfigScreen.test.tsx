@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import FirewallConfigScreen from './FirewallConfigScreen.tsx';
@@ -268,6 +268,48 @@ describe('FirewallConfigScreen', () => {
       { field: 'header', header: 'X-Api-Key', operator: 'regex', value: '^sk_', negate: true },
       { field: 'method', operator: 'equals', value: 'POST' },
     ]);
+  });
+
+  test('custom rules: dragged by a handle onto another rule, up or down, they take its place in the draft and the save', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Custom rules' }));
+    for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: 'Add a custom rule' }));
+    /** The rules' names, top to bottom, as the draft has them. */
+    const order = () =>
+      screen
+        .getAllByRole('group', { name: /^Rule \d+: / })
+        .map((group) => (within(group).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value);
+    expect(order()).toEqual(['Rule 1', 'Rule 2', 'Rule 3']);
+
+    // Rule 3 up onto rule 1: it lands first, the others shift down; the rule under the pointer is marked meanwhile.
+    const handle = screen.getByTitle('Drag rule 3 to another place');
+    fireEvent.dragStart(handle);
+    const target = screen.getByRole('group', { name: 'Rule 1: Rule 1' });
+    fireEvent.dragOver(target);
+    expect(target).toHaveClass('sg-fw-item--drop');
+    fireEvent.drop(target);
+    fireEvent.dragEnd(handle);
+    expect(order()).toEqual(['Rule 3', 'Rule 1', 'Rule 2']);
+    expect(screen.getByRole('group', { name: 'Rule 1: Rule 3' })).not.toHaveClass('sg-fw-item--drop');
+
+    // Now the first (Rule 3) down onto the second.
+    fireEvent.dragStart(screen.getByTitle('Drag rule 1 to another place'));
+    fireEvent.dragOver(screen.getByRole('group', { name: 'Rule 2: Rule 1' }));
+    fireEvent.drop(screen.getByRole('group', { name: 'Rule 2: Rule 1' }));
+    expect(order()).toEqual(['Rule 1', 'Rule 3', 'Rule 2']);
+    expect(screen.getByText('Unsaved changes to customRules, made from version 1.')).toBeInTheDocument();
+
+    // A drop with no drag from a handle (a file, text from elsewhere) changes nothing.
+    fireEvent.dragOver(screen.getByRole('group', { name: 'Rule 3: Rule 2' }));
+    fireEvent.drop(screen.getByRole('group', { name: 'Rule 3: Rule 2' }));
+    expect(order()).toEqual(['Rule 1', 'Rule 3', 'Rule 2']);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
+    const saved = (await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json;
+    expect(saved.customRules.map((rule: { name: string }) => rule.name)).toEqual(['Rule 1', 'Rule 3', 'Rule 2']);
   });
 
   test('countries: a searchable list in step with the map’s state; saved as codes', async () => {

@@ -19,10 +19,18 @@ describe('diffLines', () => {
     const before = Array.from({ length: 20 }, (_, n) => `line ${n}`).join('\n');
     const after = before.replace('line 10', 'changed');
     const parts = withContext(diffLines(before, after), 2);
-    expect(parts.map((part) => (part.kind === 'gap' ? `gap ${part.count}` : `lines ${part.lines.length}`))).toEqual([
-      'gap 8',
-      'lines 6',
-      'gap 7',
-    ]);
+    expect(
+      parts.map((part) => (part.kind === 'lines' ? `lines ${part.lines.length}` : `${part.kind} ${part.count}`)),
+    ).toEqual(['gap 8', 'lines 6', 'gap 7']);
+  });
+
+  test('past maxShown lines the rest is one count: a country list of thousands of ranges stays drawable', () => {
+    const ranges = Array.from({ length: 2000 }, (_, n) => `10.${n >> 8}.${n & 255}.0/24`).join('\n');
+    const parts = withContext(diffLines('# countries\n', `# countries\n${ranges}`), 3, 100);
+    const shown = parts.flatMap((part) => (part.kind === 'lines' ? part.lines : []));
+    expect(shown).toHaveLength(100);
+    // 2 002 lines to show: the first as context, the old empty last line removed, 2 000 added.
+    expect(parts.at(-1)).toEqual({ kind: 'more', count: 2002 - 100 });
+    expect(withContext(diffLines('a', 'b'), 3, 100).some((part) => part.kind === 'more')).toBe(false);
   });
 });

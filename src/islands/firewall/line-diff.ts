@@ -8,10 +8,14 @@ export interface DiffLine {
   readonly newNumber: number | null;
 }
 
-/** A run of lines to show, or a count of unchanged lines left out between runs. */
+/**
+ * A run of lines to show, a count of unchanged lines left out between runs, or (once `maxShown` lines are shown) the
+ * count of the lines left out at the end.
+ */
 export type DiffPart =
   | { readonly kind: 'lines'; readonly lines: DiffLine[] }
-  | { readonly kind: 'gap'; readonly count: number };
+  | { readonly kind: 'gap'; readonly count: number }
+  | { readonly kind: 'more'; readonly count: number };
 
 // Past this many cells the middle is shown as removed then added, rather than spending seconds on the table.
 const MAX_CELLS = 4_000_000;
@@ -102,8 +106,12 @@ export function hasChanges(lines: readonly DiffLine[]): boolean {
   return lines.some((line) => line.kind !== 'same');
 }
 
-/** The changed lines with `context` unchanged lines around each change; the rest counted as gaps. */
-export function withContext(lines: readonly DiffLine[], context = 3): DiffPart[] {
+/**
+ * The changed lines with `context` unchanged lines around each change; the rest counted as gaps. At most `maxShown`
+ * lines are shown: a country's thousands of address ranges appearing in a file would otherwise be a table too large
+ * for the browser to draw, so the rest is counted as one `more` part.
+ */
+export function withContext(lines: readonly DiffLine[], context = 3, maxShown = 500): DiffPart[] {
   const keep = lines.map(() => false);
   lines.forEach((line, index) => {
     if (line.kind === 'same') return;
@@ -113,8 +121,15 @@ export function withContext(lines: readonly DiffLine[], context = 3): DiffPart[]
   const parts: DiffPart[] = [];
   let run: DiffLine[] = [];
   let gap = 0;
+  let shown = 0;
+  let more = 0;
   lines.forEach((line, index) => {
+    if (shown >= maxShown) {
+      if (keep[index]) more += 1;
+      return;
+    }
     if (keep[index]) {
+      shown += 1;
       if (gap > 0) parts.push({ kind: 'gap', count: gap });
       gap = 0;
       run.push(line);
@@ -125,6 +140,7 @@ export function withContext(lines: readonly DiffLine[], context = 3): DiffPart[]
     }
   });
   if (run.length > 0) parts.push({ kind: 'lines', lines: run });
-  if (gap > 0) parts.push({ kind: 'gap', count: gap });
+  if (gap > 0 && more === 0) parts.push({ kind: 'gap', count: gap });
+  if (more > 0) parts.push({ kind: 'more', count: more });
   return parts;
 }

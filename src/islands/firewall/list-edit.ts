@@ -10,14 +10,18 @@ export function removeAt<T>(list: readonly T[], index: number): T[] {
   return list.filter((_, at) => at !== index);
 }
 
-/** The list with item `index` moved by `by` places (-1 up, 1 down), unchanged at either end. */
-export function moveBy<T>(list: readonly T[], index: number, by: number): T[] {
-  const to = index + by;
-  if (to < 0 || to >= list.length) return [...list];
+/** The list with item `from` moved to position `to` (the others shift), unchanged when either is out of range. */
+export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length) return [...list];
   const next = [...list];
-  const [item] = next.splice(index, 1);
+  const [item] = next.splice(from, 1);
   if (item !== undefined) next.splice(to, 0, item);
   return next;
+}
+
+/** The list with item `index` moved by `by` places (-1 up, 1 down), unchanged at either end. */
+export function moveBy<T>(list: readonly T[], index: number, by: number): T[] {
+  return moveTo(list, index, index + by);
 }
 
 /** An optional text: the trimmed text, or undefined when empty (the key is then left out). */

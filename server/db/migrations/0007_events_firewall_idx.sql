@@ -1,0 +1,1 @@
+CREATE INDEX "events_space_firewall_time_idx" ON "events" USING btree ("space_id","firewall_id","time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "events"."firewall_id" is not null;
