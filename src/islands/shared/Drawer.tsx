@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import './drawer.css';
 
 interface Props {
@@ -36,7 +36,7 @@ export function Drawer({ open, onClose, label, returnFocus, closeLabel = 'Close'
   }, [open, returnFocus]);
 
   // Keep Tab inside: from the last control to the first and back (the browser would leave for its own UI).
-  const trap = (event: React.KeyboardEvent<HTMLDialogElement>): void => {
+  const trap = (event: KeyboardEvent<HTMLDialogElement>): void => {
     if (event.key !== 'Tab') return;
     const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
       (item) => item.tabIndex >= 0 && item.getClientRects().length > 0,
