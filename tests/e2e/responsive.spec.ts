@@ -115,8 +115,11 @@ async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   ).toEqual([]);
 }
 
+/** A full-page screenshot, kept as a file in the test's output folder (test-results/) and attached to the report. */
 async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 test.describe.configure({ mode: 'parallel' });
