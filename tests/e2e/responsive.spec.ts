@@ -286,6 +286,23 @@ test.describe('on a phone', () => {
   });
 });
 
+test.describe('on a phone, before or without scripts', () => {
+  test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+
+  test('the pre-rendered console shell fits, its menu button waits for the script, and the logo leads to all spaces', async ({
+    page,
+    account,
+  }) => {
+    await page.goto(`/console/firewall/${account.spaceId}`);
+    await expectFits(page, 'console shell without scripts');
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeDisabled();
+    await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden();
+    const home = page.getByRole('banner').getByRole('link', { name: 'Spaceguard' });
+    await expect(home).toHaveAttribute('href', '/spaces');
+    expect((await box(home)).height).toBeGreaterThanOrEqual(44);
+  });
+});
+
 test('above the breakpoint the rail stays and there is no menu button', async ({ page, account }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/console/siem/${account.spaceId}`);
