@@ -17,7 +17,7 @@ test('invite a second user, who accepts; change their role, remove them; the act
   await inviteForm.getByLabel('Email').fill(other.email);
   await inviteForm.getByLabel('Role').selectOption('analyst');
   await inviteForm.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('region', { name: 'Pending invitations' })).toContainText(other.email);
+  await expect(page.getByRole('region', { name: 'Pending invitations table' })).toContainText(other.email);
 
   // The invitation link from the mail: accepting lands in the space's console.
   const link = await mailedLink(page.request, other.email, '/spaces?invitation=');
@@ -27,7 +27,7 @@ test('invite a second user, who accepts; change their role, remove them; the act
 
   // The owner sees the new member, makes them admin, then removes them.
   await page.reload();
-  const members = page.getByRole('region', { name: 'Members' });
+  const members = page.getByRole('region', { name: 'Members table' });
   await expect(members).toContainText(other.name);
   const role = members.getByRole('combobox', { name: `Role of ${other.name}` });
   await role.selectOption('admin');

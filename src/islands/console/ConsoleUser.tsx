@@ -1,20 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api.ts';
-import { buildPath } from '../../lib/routes.ts';
 import { signOut } from '../../stores/session.ts';
 import { $spaces } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useSignedIn } from '../shared/use-signed-in.ts';
-import { CONSOLE_AREAS } from './console-areas.ts';
+import { SpaceSwitch } from './SpaceSwitch.tsx';
 import { useHere } from './use-here.ts';
 import './ConsoleUser.css';
-
-/** The area pattern to open in another space: the current area's list, or the overview. */
-function areaPatternFor(pattern: string): string {
-  const area = CONSOLE_AREAS.find((candidate) => candidate.pattern === pattern || candidate.children.includes(pattern));
-  return area?.pattern ?? '/console/{space_id}';
-}
 
 /** The console's space switcher and user menu; signed-out visitors are sent to sign in and back. */
 function ConsoleUser() {
@@ -25,7 +18,6 @@ function ConsoleUser() {
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
-  const spaces = loaded.state === 'ready' ? loaded.data.items : [];
   const menuError = signOutError ?? (loaded.state === 'error' ? errorMessage(loaded.error) : null);
   useEffect(() => {
     if (!open) return;
@@ -49,28 +41,9 @@ function ConsoleUser() {
 
   if (error) return <span className="console-user__error">{error}</span>;
   if (!me) return <span className="console-user__loading">Loading…</span>;
-  const current = spaces.find((space) => space.id === here?.spaceId);
   return (
     <div className="console-user">
-      {here && spaces.length > 0 && (
-        <label className="console-user__switch">
-          <span className="visually-hidden">Space</span>
-          <select
-            className="input"
-            value={here.spaceId}
-            onChange={(event) =>
-              location.assign(buildPath(areaPatternFor(here.pattern), { space_id: event.target.value }))
-            }
-          >
-            {!current && <option value={here.spaceId}>Unknown space</option>}
-            {spaces.map((space) => (
-              <option key={space.id} value={space.id}>
-                {space.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {here && <SpaceSwitch here={here} />}
       <div className="console-user__menu">
         <button
           ref={button}
@@ -80,7 +53,7 @@ function ConsoleUser() {
           aria-controls={menuId}
           onClick={() => setOpen((value) => !value)}
         >
-          {me.name}
+          <span className="console-user__name">{me.name}</span>
         </button>
         {open && (
           <div id={menuId} className="card console-user__panel">

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { type DiffLine, withContext } from './line-diff.ts';
 
 /** How a diff is laid out. */
@@ -53,8 +54,7 @@ export function DiffView({ label, lines, layout }: Props) {
   const parts = withContext(lines);
   const columns = layout === 'unified' ? 3 : 4;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <section className="sg-table-wrap sg-diff" aria-label={label} tabIndex={0}>
+    <TableScroll className="sg-diff" label={label}>
       <table className="sg-diff__table">
         <thead>
           {layout === 'unified' ? (
@@ -107,6 +107,6 @@ export function DiffView({ label, lines, layout }: Props) {
           )}
         </tbody>
       </table>
-    </section>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import type { FirewallSummary } from '../../../contract/firewalls.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { dateTime } from '../shared/format.ts';
 import { relativeTime } from '../shared/relative-time.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { connectorText } from './connector-state.ts';
 import { DeleteFirewall } from './DeleteFirewall.tsx';
 import { Sparkline } from './Sparkline.tsx';
@@ -19,7 +20,7 @@ interface Props {
 /** The firewalls of a space: where they listen and forward, their mode, what the connector applied, and 24 h figures. */
 export function FirewallsTable({ spaceId, firewalls, now, canDelete, onDeleted }: Props) {
   return (
-    <div className="sg-table-wrap">
+    <TableScroll label="Firewalls table">
       <table className="data sg-fw-table" aria-label="Firewalls">
         <thead>
           <tr>
@@ -78,6 +79,6 @@ export function FirewallsTable({ spaceId, firewalls, now, canDelete, onDeleted }
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

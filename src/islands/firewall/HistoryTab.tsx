@@ -16,6 +16,7 @@ import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateTime } from '../shared/format.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { type DiffLayout, DiffView } from './DiffView.tsx';
 import { diffLines, hasChanges } from './line-diff.ts';
@@ -88,7 +89,7 @@ export function HistoryTab({ spaceId, firewall, editable, unsaved }: Props) {
   return (
     <>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <div className="sg-table-wrap">
+      <TableScroll label="Versions table">
         <table className="data" aria-label="Versions">
           <thead>
             <tr>
@@ -128,7 +129,7 @@ export function HistoryTab({ spaceId, firewall, editable, unsaved }: Props) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <section aria-labelledby="sg-fw-compare-heading">
         <h3 id="sg-fw-compare-heading">Compare two versions</h3>
         <div className="sg-fw-grid">

@@ -3,6 +3,7 @@ import type { IpEntry } from '../../../contract/firewalls.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
 import { dateTime } from '../shared/format.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { errorAt, errorUnder, type FieldErrors } from './field-errors.ts';
 import { mergeEntries, parsePaste } from './ip-paste.ts';
 import { removeAt } from './list-edit.ts';
@@ -67,7 +68,7 @@ export function IpListEditor({ listKey, title, description, entries, errors, edi
       {entries.length === 0 ? (
         <p className="sg-empty">No entries.</p>
       ) : (
-        <div className="sg-table-wrap">
+        <TableScroll label={`${title} table`}>
           <table className="data" aria-label={title}>
             <thead>
               <tr>
@@ -105,7 +106,7 @@ export function IpListEditor({ listKey, title, description, entries, errors, edi
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {entries.length > SHOWN && (
         <p className="muted">

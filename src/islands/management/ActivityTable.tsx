@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import type { Activity } from '../../../contract/activity.ts';
 import { JsonViewer } from '../json-viewer/JsonViewer.tsx';
 import { dateTime } from '../shared/format.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 interface Props {
   readonly items: readonly Activity[];
@@ -22,7 +23,7 @@ export function ActivityTable({ items }: Props) {
       return next;
     });
   return (
-    <div className="sg-table-wrap">
+    <TableScroll label="Activity table">
       <table className="data sg-activity">
         <caption className="visually-hidden">Activity</caption>
         <thead>
@@ -84,6 +85,6 @@ export function ActivityTable({ items }: Props) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import { canManage, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Invitation } from '../../../contract/members.ts';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateTime } from '../shared/format.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 interface Props {
   readonly invitations: readonly Invitation[];
@@ -17,7 +18,7 @@ export function InvitationsTable({ invitations, myRole, onRevoke }: Props) {
   }
   const anyActions = invitations.some((i) => canManage(myRole, i.role));
   return (
-    <div className="sg-table-wrap">
+    <TableScroll label="Pending invitations table">
       <table className="data">
         <caption className="visually-hidden">Pending invitations</caption>
         <thead>
@@ -58,6 +59,6 @@ export function InvitationsTable({ invitations, myRole, onRevoke }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

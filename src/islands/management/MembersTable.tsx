@@ -3,6 +3,7 @@ import { assignableRoles, canManage, roleLabel } from '../../../contract/constan
 import type { Member } from '../../../contract/members.ts';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateOnly } from '../shared/format.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { RoleCell } from './RoleCell.tsx';
 
 interface Props {
@@ -21,7 +22,7 @@ export function MembersTable({ members, myId, myRole, busy, onRoleChange, onRemo
   const options = assignableRoles(myRole);
   const anyActions = members.some((m) => m.userId !== myId && canManage(myRole, m.role));
   return (
-    <div className="sg-table-wrap">
+    <TableScroll label="Members table">
       <table className="data">
         <caption className="visually-hidden">Members</caption>
         <thead>
@@ -76,6 +77,6 @@ export function MembersTable({ members, myId, myRole, busy, onRoleChange, onRemo
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

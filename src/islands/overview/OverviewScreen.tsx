@@ -16,6 +16,7 @@ import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import './OverviewScreen.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 /**
  * Several charts on one page: each chart's screen-reader summary is described by its section's
@@ -204,24 +205,26 @@ function OverviewScreen() {
           ).map(([id, title, field, rows, column]) => (
             <section key={id} className="card panel" aria-labelledby={id}>
               <h2 id={id}>{title}</h2>
-              <table className="data">
-                <thead>
-                  <tr>
-                    <th scope="col">{column}</th>
-                    <th scope="col">Events</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.slice(0, 10).map((row) => (
-                    <tr key={row.value}>
-                      <td>
-                        <a href={eventLogLink(spaceId, range, field, row.value)}>{row.value}</a>
-                      </td>
-                      <td>{row.count}</td>
+              <TableScroll label={`${title} table`}>
+                <table className="data">
+                  <thead>
+                    <tr>
+                      <th scope="col">{column}</th>
+                      <th scope="col">Events</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {rows.slice(0, 10).map((row) => (
+                      <tr key={row.value}>
+                        <td>
+                          <a href={eventLogLink(spaceId, range, field, row.value)}>{row.value}</a>
+                        </td>
+                        <td>{row.count}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             </section>
           ))}
         </div>

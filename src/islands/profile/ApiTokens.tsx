@@ -7,6 +7,7 @@ import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
 import { Problem } from '../shared/Problem.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { text, useSubmit } from '../shared/use-submit.ts';
 
@@ -50,36 +51,38 @@ export function ApiTokens() {
       {loaded.state === 'error' && <Problem error={loaded.error} onRetry={retry} />}
       {items && items.length === 0 && <p className="muted">No tokens yet. Create one for scripts that call the API.</p>}
       {items && items.length > 0 && (
-        <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Starts with</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((token) => (
-              <tr key={token.id}>
-                <td>{token.name}</td>
-                <td>
-                  <code>{token.prefix}</code>
-                </td>
-                <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : 'Never'}</td>
-                <td>{token.expiresAt ? new Date(token.expiresAt).toLocaleDateString() : 'Never'}</td>
-                <td>
-                  <button type="button" className="button secondary" onClick={() => void revoke(token)}>
-                    Revoke {token.name}
-                  </button>
-                </td>
+        <TableScroll label="API tokens table">
+          <table className="data">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Starts with</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items.map((token) => (
+                <tr key={token.id}>
+                  <td>{token.name}</td>
+                  <td>
+                    <code>{token.prefix}</code>
+                  </td>
+                  <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : 'Never'}</td>
+                  <td>{token.expiresAt ? new Date(token.expiresAt).toLocaleDateString() : 'Never'}</td>
+                  <td>
+                    <button type="button" className="button secondary" onClick={() => void revoke(token)}>
+                      Revoke {token.name}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <Form onSubmit={create.onSubmit} pending={create.pending} className="stack">
         {create.error && <Alert tone="error">{create.error}</Alert>}

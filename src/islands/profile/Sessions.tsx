@@ -6,6 +6,7 @@ import { $sessions } from '../../stores/profile.ts';
 import { signOut } from '../../stores/session.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Problem } from '../shared/Problem.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { useApi } from '../shared/use-api.ts';
 
 const when = (iso: string): string => new Date(iso).toLocaleString();
@@ -31,35 +32,37 @@ export function Sessions() {
       {loaded.state === 'error' && <Problem error={loaded.error} onRetry={retry} />}
       {loaded.state === 'loading' && <p role="status">Loading sessions…</p>}
       {loaded.state === 'ready' && (
-        <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Device</th>
-              <th scope="col">IP</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaded.data.items.map((session) => (
-              <tr key={session.id}>
-                <td>
-                  {session.userAgent ?? 'Unknown device'}
-                  {session.current && <strong> (this session)</strong>}
-                </td>
-                <td>{session.ip ?? '—'}</td>
-                <td>{when(session.lastSeenAt)}</td>
-                <td>
-                  <button type="button" className="button secondary" onClick={() => void end(session)}>
-                    Sign out{session.current ? '' : ' this session'}
-                  </button>
-                </td>
+        <TableScroll label="Active sessions table">
+          <table className="data">
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">IP</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {loaded.data.items.map((session) => (
+                <tr key={session.id}>
+                  <td>
+                    {session.userAgent ?? 'Unknown device'}
+                    {session.current && <strong> (this session)</strong>}
+                  </td>
+                  <td>{session.ip ?? '—'}</td>
+                  <td>{when(session.lastSeenAt)}</td>
+                  <td>
+                    <button type="button" className="button secondary" onClick={() => void end(session)}>
+                      Sign out{session.current ? '' : ' this session'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

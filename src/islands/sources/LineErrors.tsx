@@ -1,4 +1,5 @@
 import { dateTime } from '../shared/format.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 interface LineErrorsProps {
   readonly errors: readonly { readonly line: number; readonly message: string; readonly at?: string }[];
@@ -11,7 +12,7 @@ interface LineErrorsProps {
 export function LineErrors({ errors, label, hideCaption = false }: LineErrorsProps) {
   const timed = errors.some((error) => error.at !== undefined);
   return (
-    <div className="sg-table-wrap">
+    <TableScroll label={`${label} table`}>
       <table className="data sg-compact">
         <caption className={hideCaption ? 'visually-hidden' : 'sg-caption'}>{label}</caption>
         <thead>
@@ -33,6 +34,6 @@ export function LineErrors({ errors, label, hideCaption = false }: LineErrorsPro
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

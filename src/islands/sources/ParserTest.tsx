@@ -4,6 +4,7 @@ import type { SourceKind, TestSourceAnswer } from '../../../contract/sources.ts'
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { dateTime } from '../shared/format.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { LineErrors } from './LineErrors.tsx';
 
 interface Props {
@@ -96,9 +97,7 @@ function ParserResult({ answer }: { readonly answer: TestSourceAnswer }) {
         {plural(events.length, 'line', 'lines')} read as events, {plural(errors.length, 'line', 'lines')} refused.
       </Alert>
       {events.length > 0 && (
-        // Wide rows scroll sideways; the region takes focus so the keyboard can scroll it.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
-        <section className="sg-table-wrap" aria-label="Normalised events, scrollable" tabIndex={0}>
+        <TableScroll label="Normalised events, scrollable">
           <table className="data sg-compact">
             <caption className="sg-caption">Normalised events</caption>
             <thead>
@@ -133,7 +132,7 @@ function ParserResult({ answer }: { readonly answer: TestSourceAnswer }) {
               ))}
             </tbody>
           </table>
-        </section>
+        </TableScroll>
       )}
       {errors.length > 0 && <LineErrors errors={errors} label="Refused lines" />}
     </div>

@@ -1,6 +1,7 @@
 import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import type { Source } from '../../../contract/sources.ts';
 import { buildPath } from '../../lib/routes.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { LastEvent } from './LastEvent.tsx';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
 /** The log sources of a space with their ingest rate, last event and refused lines. */
 export function SourcesTable({ spaceId, sources, now }: Props) {
   return (
-    <div className="sg-table-wrap">
+    <TableScroll label="Log sources table">
       <table className="data sg-sources-table" aria-label="Log sources">
         <thead>
           <tr>
@@ -47,6 +48,6 @@ export function SourcesTable({ spaceId, sources, now }: Props) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
