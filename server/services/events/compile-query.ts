@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { CompareOp, QueryNode } from '../../../contract/query/ast.ts';
-import { ipPattern } from '../../../contract/query/ip.ts';
+import { ipv4Pattern, ipv4TextPrefix, ipv6Pattern, parseNetwork } from '../../../contract/query/ip.ts';
 
 /** The events table columns a query reads, typed structurally so any table with these columns fits. */
 export type EventQueryColumns = {
@@ -76,9 +76,16 @@ export function compileQuery(ast: QueryNode, c: EventQueryColumns): SQL {
           sql`, `,
         )})`,
       );
-    case 'ip':
+    case 'ip': {
       // The ip column may hold text that is no address: check it before the cast, which would fail the query.
-      return sql`(case when ${c.ip}::text ~ ${ipPattern} then ${c.ip}::inet <<= ${ast.cidr}::inet else false end)`;
+      // The check is the costly part, so a cheap test of the address family (and, for IPv4, of the range's whole
+      // octets as text) comes first and rules most rows out.
+      const net = parseNetwork(ast.cidr);
+      if (net?.version === 4) {
+        return sql`(case when ${c.ip}::text like ${`${likeLiteral(ipv4TextPrefix(net))}%`} and ${c.ip}::text ~ ${ipv4Pattern} then ${c.ip}::inet <<= ${ast.cidr}::inet else false end)`;
+      }
+      return sql`(case when strpos(${c.ip}::text, ':') > 0 and ${c.ip}::text ~ ${ipv6Pattern} then ${c.ip}::inet <<= ${ast.cidr}::inet else false end)`;
+    }
     case 'equals':
       return leaf(sql`lower(${c[ast.field]}) = ${ast.value}`);
     case 'contains':

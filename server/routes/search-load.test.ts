@@ -1,0 +1,134 @@
+/**
+ * Ten worst-case searches at once must not take the service down (issue #13): the health check and a sign-in
+ * started after them answer before they are all done, on PostgreSQL (searches have their own pool) and on PGlite
+ * (on a worker thread, one search at a time). Past the search queue, the answer is 503 with Retry-After.
+ * Asserted as an order of answers, never as a time.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { queryLimits } from '../../contract/constants/events.ts';
+import { createTestApi, type TestApi } from '../test/harness.ts';
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Enough events that one worst-case search takes a while on either backend. */
+const EVENTS = postgres ? 100_000 : 12_000;
+
+let t: TestApi;
+let cookie: string;
+let spaceId: string;
+const email = 'load@example.test';
+
+beforeAll(async () => {
+  t = await createTestApi({ thread: true });
+  ({ cookie } = await t.signUp(email));
+  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: 'Load' } });
+  spaceId = space.json.id;
+  const source = await t.call('POST', `/api/spaces/${spaceId}/sources`, {
+    cookie,
+    body: { name: 'waf', kind: 'json' },
+  });
+  expect(source.status, source.text).toBe(201);
+  await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity, ip, host, path, message, user_agent, rule_ids, tags, raw)
+    select ${spaceId}::uuid, ${source.json.id}::uuid, now() - make_interval(secs => g % 86000),
+      (array['blocked','logged','allowed'])[1 + g % 3], (array['critical','high','medium','low','info'])[1 + g % 5],
+      '10.' || (g % 250) || '.' || (g % 200) || '.' || (g % 199), 'shop' || (g % 7) || '.example.com',
+      '/p/' || g, 'Matched request number ' || g, 'agent/' || (g % 1000), array[942100 + g % 50], array['attack-' || (g % 9)],
+      '{}'::jsonb
+    from generate_series(1, ${EVENTS}) as g`);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The costliest query the budget allows: every OR alternative a substring search or a CIDR test that never matches. */
+function worstQuery(): string {
+  const words = Array.from({ length: queryLimits.textTerms }, (_, i) => `"no such text ${i}"`);
+  const ranges = Array.from(
+    { length: Math.min(queryLimits.ipTerms, queryLimits.orWidth - words.length) },
+    (_, i) => `ip:192.0.${i}.0/24`,
+  );
+  return [...words, ...ranges].join(' OR ');
+}
+
+test('the worst query the budget allows parses; one more term of either kind is refused with 400 naming the limit', async () => {
+  const ok = await t.call('GET', `/api/spaces/${spaceId}/events?limit=1&q=${encodeURIComponent(worstQuery())}`, {
+    cookie,
+  });
+  expect(ok.status, ok.text).toBe(200);
+  const more = await t.call(
+    'GET',
+    `/api/spaces/${spaceId}/events?q=${encodeURIComponent(`${worstQuery()} OR "one more"`)}`,
+    { cookie },
+  );
+  expect(more.status).toBe(400);
+  expect(more.json.error.code).toBe('query_limit');
+  expect(more.json.error.fields.q).toMatch(/at most/);
+});
+
+test('during ten worst-case searches, /api/health and a sign-in started after them answer before the searches are done', async () => {
+  const finished: string[] = [];
+  const q = encodeURIComponent(worstQuery());
+  const searches = Array.from({ length: 10 }, (_, i) =>
+    t.call('GET', `/api/spaces/${spaceId}/events/facets?q=${q}&from=2000-01-01T00:00:00Z`, { cookie }).then((res) => {
+      finished.push(`search ${i}`);
+      return res;
+    }),
+  );
+  // The searches are in the lane (or refused) before the next two start.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The API document needs no database: it answers at once unless the process itself is frozen.
+  const document = t.call('GET', '/api/openapi.json').then((res) => {
+    finished.push('document');
+    return res;
+  });
+  const health = t.call('GET', '/api/health').then((res) => {
+    finished.push('health');
+    return res;
+  });
+  const signIn = t.call('POST', '/api/auth/login', { body: { email, password: 'correct horse 42' } }).then((res) => {
+    finished.push('sign-in');
+    return res;
+  });
+  const [documentAnswer, healthAnswer, signInAnswer, ...answers] = await Promise.all([
+    document,
+    health,
+    signIn,
+    ...searches,
+  ]);
+  expect(documentAnswer.status).toBe(200);
+  expect(healthAnswer.status).toBe(200);
+  expect(signInAnswer.status, signInAnswer.text).toBe(200);
+
+  // Each search answered: with its facets, stopped past its budget (400), or refused because the queue was full.
+  for (const answer of answers) {
+    if (answer.status === 503) {
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(answer.json.error.code).toBe('search_busy');
+    } else if (answer.status === 400) expect(answer.json.error.code).toBe('query_timeout');
+    else expect(answer.status, answer.text).toBe(200);
+  }
+  const accepted = answers.filter((answer) => answer.status !== 503).length;
+  expect(accepted).toBeGreaterThan(1);
+
+  // The order: health and sign-in are not queued behind the searches that were accepted.
+  const lastSearch = Math.max(
+    ...finished.flatMap((name, index) =>
+      name.startsWith('search') && answers[Number(name.split(' ')[1])]?.status !== 503 ? [index] : [],
+    ),
+  );
+  expect(finished.indexOf('health'), finished.join(', ')).toBeLessThan(lastSearch);
+  expect(finished.indexOf('sign-in'), finished.join(', ')).toBeLessThan(lastSearch);
+  const firstSearch = finished.findIndex(
+    (name) => name.startsWith('search') && answers[Number(name.split(' ')[1])]?.status !== 503,
+  );
+  // The process is never frozen by a search (PGlite runs on a worker thread).
+  expect(finished.indexOf('document'), finished.join(', ')).toBeLessThan(firstSearch);
+  if (postgres) {
+    // With a pool of their own, health and sign-in do not even wait for the first search.
+    expect(finished.indexOf('health'), finished.join(', ')).toBeLessThan(firstSearch);
+    expect(finished.indexOf('sign-in'), finished.join(', ')).toBeLessThan(firstSearch);
+  }
+});
