@@ -260,6 +260,20 @@ describe('transactions on the worker', () => {
     expect(await labelled('unique-')).toEqual(['unique-a']);
   });
 
+  test('a commit that fails (a deferred unique constraint) rejects with 23505 and keeps nothing', async () => {
+    await thread.db.execute(
+      sql`create table thread_deferred (x integer, constraint thread_deferred_x unique (x) deferrable initially deferred)`,
+    );
+    const error = await rejection(
+      thread.db.transaction(async (tx) => {
+        // Accepted here: the constraint is checked only at commit.
+        await tx.execute(sql`insert into thread_deferred values (1), (1)`);
+      }),
+    );
+    expect(pgError(error).code).toBe('23505');
+    expect(rowsOf(await thread.db.execute(sql`select * from thread_deferred`))).toEqual([]);
+  });
+
   test('a query sent while a transaction is open runs after the transaction ends', async () => {
     const order: string[] = [];
     let outside: Promise<number> | undefined;
