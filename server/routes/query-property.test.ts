@@ -261,6 +261,11 @@ const term: fc.Arbitrary<string> = fc.oneof(
       fc.constantFrom(...ips),
       fc.constantFrom('10.0.0.0/8', '203.0.113.0/24', '2001:db8::/32', '::/0', '0.0.0.0/0', '::ffff:10.0.0.0/104'),
       fc.ipV4(),
+      // A range around one of the events' addresses, of any width: the edges of the prefix length matter.
+      fc
+        .tuple(fc.constantFrom(...ips), fc.nat(128))
+        .map(([ip, bits]) => `${ip}/${ip.includes(':') ? bits : bits % 33}`)
+        .filter((range) => parseQuery(`ip:${range}`).ok),
     )
     .map((v) => `ip:${v}`),
   fc.constantFrom('FR', 'us', 'DE', 'zz').map((v) => `country:${v}`),
