@@ -70,7 +70,7 @@ async function measure(make: () => Promise<Backend>): Promise<string[]> {
       config: { publicUrl: BASE, allowedOrigins: [BASE], production: false, trustProxy: false, smtpUrl: undefined },
       log: silentLogger,
     });
-    const fetcher: Fetcher = (url, init) => app.request(url, init);
+    const fetcher: Fetcher = async (url, init) => app.request(url, init);
     const email = `load-${Date.now()}@example.test`;
     const cookie = await signUp(fetcher, BASE, email, PASSWORD);
     const space = (await (
