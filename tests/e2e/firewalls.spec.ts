@@ -36,6 +36,18 @@ async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> 
   expect(await sidewaysAt375(page), `${label}: the page scrolls sideways at 375 px`).toBe(0);
 }
 
+/** Creates the firewall "shop" through the API and opens its configuration; answers its id. */
+async function openNewFirewall(page: Page, spaceId: string): Promise<string> {
+  const created = await page.request.post(`/api/spaces/${spaceId}/firewalls`, {
+    data: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+    headers: { origin: BASE_URL },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/console/firewall/config/${spaceId}/${id}`);
+  return id;
+}
+
 test('a firewall from creation to a saved exclusion and its diff in History, by keyboard, accessible in light and dark', async ({
   page,
 }) => {
@@ -132,13 +144,7 @@ test('custom rules reorder by dragging a rule by its handle in the browser, and 
   page,
 }) => {
   const spaceId = await newSpace(page.request, `Rule order ${Date.now()}`);
-  const created = await page.request.post(`/api/spaces/${spaceId}/firewalls`, {
-    data: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-    headers: { origin: BASE_URL },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await page.goto(`/console/firewall/config/${spaceId}/${id}`);
+  const id = await openNewFirewall(page, spaceId);
   await page.getByRole('tab', { name: 'Custom rules' }).click();
   for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Add a custom rule' }).click();
 
@@ -159,4 +165,54 @@ test('custom rules reorder by dragging a rule by its handle in the browser, and 
     customRules: { name: string }[];
   };
   expect(saved.customRules.map((rule) => rule.name)).toEqual(['Rule 3', 'Rule 1', 'Rule 2']);
+});
+
+test('countries are blocked by clicking them on the world map, by keyboard on the map, and from the list, and saved', async ({
+  page,
+}) => {
+  test.slow();
+  const spaceId = await newSpace(page.request, `Country map ${Date.now()}`);
+  const id = await openNewFirewall(page, spaceId);
+  await page.getByRole('tab', { name: 'Countries' }).click();
+  const status = page.getByRole('status').filter({ hasText: /blocked/ });
+  await expect(status).toHaveText('No countries blocked.');
+
+  // By mouse: a click on Brazil's shape (large and in one piece, so the middle of its box is on it) blocks it, a
+  // second one unblocks it.
+  const map = page.getByRole('figure', { name: 'World map of blocked countries' });
+  const brazil = map.locator('path.highcharts-point.highcharts-key-br');
+  await brazil.click();
+  await expect(status).toHaveText('1 country blocked: Brazil.');
+  await expect(page.getByRole('checkbox', { name: 'Brazil BR' })).toBeChecked();
+  await brazil.click();
+  await expect(status).toHaveText('No countries blocked.');
+  await expect(page.getByRole('checkbox', { name: 'Brazil BR' })).not.toBeChecked();
+
+  // By keyboard: Tab from the data-table button enters the map's points, the arrows go from country to country
+  // (in the data's order, and through countries without a shape on this map), Enter clicks the highlighted one.
+  await page.mouse.move(0, 0);
+  await map.getByRole('button', { name: /View as data table/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(map.locator('path.highcharts-point').first()).toBeFocused();
+  const highlighted = () => brazil.evaluate((element) => element.classList.contains('highcharts-point-hover'));
+  for (let step = 0; step < 60 && !(await highlighted()); step += 1) await page.keyboard.press('ArrowRight');
+  expect(await highlighted()).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('1 country blocked: Brazil.');
+
+  // From the list: the search narrows it, the checkbox adds a second country; the map follows.
+  await page.getByRole('searchbox', { name: 'Search countries' }).fill('Japan');
+  await page.getByRole('checkbox', { name: 'Japan JP' }).check();
+  await expect(status).toHaveText('2 countries blocked: Brazil, Japan.');
+  await expect(map.locator('path.highcharts-point.highcharts-key-jp')).toHaveAttribute('fill', '#b42318');
+  await expect(brazil).toHaveAttribute('fill', '#b42318');
+  await expectNoAxeViolations(page, 'configuration, countries');
+
+  await page.getByRole('textbox', { name: 'Comment for this version (optional)' }).fill('block Brazil and Japan');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved as version 2.')).toBeVisible();
+  const saved = (await (await page.request.get(`/api/spaces/${spaceId}/firewalls/${id}`)).json()) as {
+    countryBlock: string[];
+  };
+  expect(saved.countryBlock).toEqual(['BR', 'JP']);
 });

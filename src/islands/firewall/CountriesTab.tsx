@@ -30,6 +30,11 @@ export function CountriesTab({ settings, errors, editable }: Props) {
       accessibility: {
         landmarkVerbosity: 'disabled',
         description: `World map of blocked countries: ${blocked.length === 0 ? 'none' : blocked.map(countryName).join(', ')}.`,
+        // No heading of its own: Highcharts' default <h6> breaks the tab's heading order (axe heading-order).
+        screenReaderSection: {
+          beforeChartFormat:
+            '<p>{chartTitle}</p><div>{typeDescription}</div><div>{chartSubtitle}</div><div>{chartLongdesc}</div><div>{viewTableButton}</div>',
+        },
       },
       legend: { enabled: false },
       colorAxis: {
