@@ -184,6 +184,9 @@ test('countries are blocked by clicking them on the world map, by keyboard on th
   await brazil.click();
   await expect(status).toHaveText('1 country blocked: Brazil.');
   await expect(page.getByRole('checkbox', { name: 'Brazil BR' })).toBeChecked();
+  // The tooltip says what the country is now (not Highcharts' own point state, "hover").
+  await brazil.hover();
+  await expect(map.locator('.highcharts-tooltip')).toContainText('Brazil: blocked');
   await brazil.click();
   await expect(status).toHaveText('No countries blocked.');
   await expect(page.getByRole('checkbox', { name: 'Brazil BR' })).not.toBeChecked();

@@ -43,7 +43,7 @@ export function CountriesTab({ settings, errors, editable }: Props) {
           { from: 1, to: 1, color: '#b42318', name: 'Blocked' },
         ],
       },
-      tooltip: { pointFormat: '{point.name}: {point.state}' },
+      tooltip: { pointFormat: '{point.name}: {point.blocking}' },
       series: [
         {
           type: 'map',
@@ -53,7 +53,7 @@ export function CountriesTab({ settings, errors, editable }: Props) {
           cursor: editable ? 'pointer' : 'default',
           data: searchCountries('').map((country) => {
             const on = blocked.includes(country.code);
-            return { code: country.code, id: country.code, value: on ? 1 : 0, state: on ? 'blocked' : 'allowed' };
+            return { code: country.code, id: country.code, value: on ? 1 : 0, blocking: on ? 'blocked' : 'allowed' };
           }),
           point: {
             events: {
