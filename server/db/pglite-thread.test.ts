@@ -127,12 +127,11 @@ describe('Drizzle over the worker reads back what in-process PGlite reads back',
   test('every kind of value, nulls included, on the same rows', async () => {
     expect(thread.pgliteThread).toBeDefined();
     expect(local.pglite).toBeDefined();
-    const [fromThread, fromLocal] = await Promise.all(
-      [thread, local].map(async ({ db }) => {
-        await db.insert(values).values(rows);
-        return db.select().from(values).orderBy(asc(values.id));
-      }),
-    );
+    const read = async ({ db }: Database) => {
+      await db.insert(values).values(rows);
+      return db.select().from(values).orderBy(asc(values.id));
+    };
+    const [fromThread, fromLocal] = await Promise.all([read(thread), read(local)]);
     expect(fromThread).toEqual(fromLocal);
     expect(fromThread).toHaveLength(rows.length);
     const full = fromThread.find((row) => row.id === rows[0]?.id);
@@ -152,18 +151,17 @@ describe('Drizzle over the worker reads back what in-process PGlite reads back',
   });
 
   test('a row of the migrated schema, with its defaults, and raw execute', async () => {
-    const [fromThread, fromLocal] = await Promise.all(
-      [thread, local].map(async ({ db }) => {
-        const [row] = await db
-          .insert(users)
-          .values({ email: 'thread@example.com', name: 'Thread', passwordHash: 'x' })
-          .returning();
-        const raw = rowsOf<{ n: number; now: unknown }>(
-          await db.execute(sql`select count(*)::int as n, now() as now from ${users}`),
-        );
-        return { row, raw };
-      }),
-    );
+    const read = async ({ db }: Database) => {
+      const [row] = await db
+        .insert(users)
+        .values({ email: 'thread@example.com', name: 'Thread', passwordHash: 'x' })
+        .returning();
+      const raw = rowsOf<{ n: number; now: unknown }>(
+        await db.execute(sql`select count(*)::int as n, now() as now from ${users}`),
+      );
+      return { row, raw };
+    };
+    const [fromThread, fromLocal] = await Promise.all([read(thread), read(local)]);
     // Ids and times differ between the two databases; every other column must read back the same.
     const {
       id: _a,
