@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
+import { configDefaults } from 'vitest/config';
 
 /** Two projects: browser-side units and islands in jsdom, the API and contracts in Node. */
 export default getViteConfig({
@@ -27,6 +28,8 @@ export default getViteConfig({
             'tests/*.test.ts',
             'bench/crs-regression/*.test.ts',
           ],
+          // `*.pg.test.ts` needs a PostgreSQL server: it runs in `npm run test:api:pg` only.
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
           globals: true,
         },
       },

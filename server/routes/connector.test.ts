@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { activity } from '../db/schema/activity.ts';
 import { events } from '../db/schema/events.ts';
@@ -144,32 +143,6 @@ describe('connector config', () => {
     const read = await t.call('GET', `${base()}/${fw.id}`, { cookie: owner });
     expect(read.json.ipDeny).toHaveLength(2);
   });
-
-  test.skipIf(!process.env.TEST_DATABASE_URL)(
-    'a version saved by another API process (PostgreSQL NOTIFY) wakes the long poll',
-    async () => {
-      const fw = await firewall('elsewhere');
-      const hash = (await config(fw.token)).json.hash;
-      const held = config(fw.token, { 'if-none-match': hash }, '?wait=60');
-      await vi.waitFor(() => expect(waitingOn(fw.id)).toBe(1), { timeout: 10_000 });
-      // Another process saves through its own connection: nothing in this process is told directly.
-      const other = new pg.Client({ connectionString: t.database.pool?.options.connectionString });
-      await other.connect();
-      await other.query('begin');
-      await other.query(
-        `insert into firewall_versions (firewall_id, version, settings, files, hash)
-         select id, version + 1, settings, '{"modsecurity.conf": "# elsewhere"}', 'from-elsewhere' from firewalls where id = $1`,
-        [fw.id],
-      );
-      await other.query('update firewalls set version = version + 1 where id = $1', [fw.id]);
-      await other.query(`select pg_notify('sg_firewall_version', $1)`, [fw.id]);
-      await other.query('commit');
-      await other.end();
-      const res = await held;
-      expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ version: 2, hash: 'from-elsewhere' });
-    },
-  );
 
   test('the connector paths take only a firewall token', async () => {
     const fw = await firewall();
