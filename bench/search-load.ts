@@ -4,13 +4,13 @@
  * in-process as the server builds it (search lane included).
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { queryLimits } from '../contract/constants/events.ts';
 import { createApp } from '../server/app.ts';
 import { type Database, openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { searchLaneFor } from '../server/services/events/search-lane.ts';
 import { silentLogger } from '../server/services/shared/logger.ts';
+import { insertEvents, worstQuery } from '../server/test/worst-searches.ts';
 import { postgresDatabase, tempDir } from './lib/databases.ts';
 import { loadAverage, ms, table } from './lib/format.ts';
 import { type Fetcher, sendJson, signIn, signUp } from './lib/http.ts';
@@ -50,13 +50,6 @@ async function postgres(): Promise<Backend> {
   };
 }
 
-/** The costliest query the budget allows: every OR alternative a substring search or a CIDR test that never matches. */
-function worstQuery(): string {
-  const words = Array.from({ length: queryLimits.textTerms }, (_, i) => `"no such text ${i}"`);
-  const ranges = Array.from({ length: queryLimits.orWidth - words.length }, (_, i) => `ip:192.0.${i}.0/24`);
-  return [...words, ...ranges].join(' OR ');
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function measure(make: () => Promise<Backend>): Promise<string[]> {
@@ -87,13 +80,7 @@ async function measure(make: () => Promise<Backend>): Promise<string[]> {
         { cookie },
       )
     ).json()) as { id: string };
-    await database.db.execute(sql`insert into events (space_id, source_id, time, action, severity, ip, host, path, message, user_agent, rule_ids, tags, raw)
-      select ${space.id}::uuid, ${source.id}::uuid, now() - make_interval(secs => g % 86000),
-        (array['blocked','logged','allowed'])[1 + g % 3], (array['critical','high','medium','low','info'])[1 + g % 5],
-        '10.' || (g % 250) || '.' || (g % 200) || '.' || (g % 199), 'shop' || (g % 7) || '.example.com',
-        '/p/' || g, 'Matched request number ' || g, 'agent/' || (g % 1000), array[942100 + g % 50], array['attack-' || (g % 9)],
-        '{}'::jsonb
-      from generate_series(1, ${backend.events}) as g`);
+    await insertEvents(database.db, space.id, source.id, backend.events);
 
     const timeOf = async (call: () => Promise<Response>) => {
       const start = performance.now();

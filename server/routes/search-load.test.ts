@@ -4,10 +4,9 @@
  * (on a worker thread, one search at a time). Past the search queue, the answer is 503 with Retry-After.
  * Asserted as an order of answers, never as a time.
  */
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { queryLimits } from '../../contract/constants/events.ts';
 import { createTestApi, type TestApi } from '../test/harness.ts';
+import { insertEvents, worstQuery } from '../test/worst-searches.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
@@ -30,28 +29,12 @@ beforeAll(async () => {
     body: { name: 'waf', kind: 'json' },
   });
   expect(source.status, source.text).toBe(201);
-  await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity, ip, host, path, message, user_agent, rule_ids, tags, raw)
-    select ${spaceId}::uuid, ${source.json.id}::uuid, now() - make_interval(secs => g % 86000),
-      (array['blocked','logged','allowed'])[1 + g % 3], (array['critical','high','medium','low','info'])[1 + g % 5],
-      '10.' || (g % 250) || '.' || (g % 200) || '.' || (g % 199), 'shop' || (g % 7) || '.example.com',
-      '/p/' || g, 'Matched request number ' || g, 'agent/' || (g % 1000), array[942100 + g % 50], array['attack-' || (g % 9)],
-      '{}'::jsonb
-    from generate_series(1, ${EVENTS}) as g`);
+  await insertEvents(t.db, spaceId, source.json.id, EVENTS);
 });
 
 afterAll(async () => {
   await t?.close();
 });
-
-/** The costliest query the budget allows: every OR alternative a substring search or a CIDR test that never matches. */
-function worstQuery(): string {
-  const words = Array.from({ length: queryLimits.textTerms }, (_, i) => `"no such text ${i}"`);
-  const ranges = Array.from(
-    { length: Math.min(queryLimits.ipTerms, queryLimits.orWidth - words.length) },
-    (_, i) => `ip:192.0.${i}.0/24`,
-  );
-  return [...words, ...ranges].join(' OR ');
-}
 
 test('the worst query the budget allows parses; one more term of either kind is refused with 400 naming the limit', async () => {
   const ok = await t.call('GET', `/api/spaces/${spaceId}/events?limit=1&q=${encodeURIComponent(worstQuery())}`, {
