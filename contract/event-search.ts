@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Cursor, Id, Timestamp } from './common.ts';
 import { exportFormats } from './constants/events.ts';
-import { Event } from './events.ts';
+import { EventSummary } from './events.ts';
 import { Plan } from './spaces.ts';
 
 /** The event log's filters: a query in the event query language and a time range. */
@@ -18,7 +18,7 @@ export const EventPageQuery = EventFilters.extend({
 });
 
 export const EventPage = z
-  .object({ items: z.array(Event), nextCursor: z.string().nullable() })
+  .object({ items: z.array(EventSummary), nextCursor: z.string().nullable() })
   .meta({ id: 'EventPage' });
 export type EventPage = z.infer<typeof EventPage>;
 

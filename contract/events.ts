@@ -62,6 +62,13 @@ export type NormalisedEvent = z.infer<typeof NormalisedEvent>;
 export const Event = NormalisedEvent.extend({ id: Id, sourceId: Id, receivedAt: Timestamp }).meta({ id: 'Event' });
 export type Event = z.infer<typeof Event>;
 
+/**
+ * An event as a row of the event log's page: every field but the raw record, which only the detail
+ * (`GET .../events/{id}`) and the export read, so that a page of 100 rows stays small.
+ */
+export const EventSummary = Event.omit({ raw: true }).meta({ id: 'EventSummary' });
+export type EventSummary = z.infer<typeof EventSummary>;
+
 /** One refused line of a batch, numbered from 1. */
 export const LineError = z.object({ line: z.number().int().min(1), message: z.string() }).meta({ id: 'LineError' });
 export type LineError = z.infer<typeof LineError>;

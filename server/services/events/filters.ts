@@ -2,7 +2,7 @@
 import { eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EventFilters } from '../../../contract/event-search.ts';
-import type { Event } from '../../../contract/events.ts';
+import type { Event, EventSummary } from '../../../contract/events.ts';
 import type { QueryNode } from '../../../contract/query/ast.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
 import { type EventRow, events } from '../../db/schema/events.ts';
@@ -12,8 +12,13 @@ import { compileQuery } from './compile-query.ts';
 /** The event log's filters: a query in the event query language and a time range. */
 export type Filters = z.infer<typeof EventFilters>;
 
-/** The stored event as the API shows it. */
-export function eventView(row: EventRow): z.infer<typeof Event> {
+/** The stored event as the API shows it, with its raw record (read from the side table). */
+export function eventView(row: EventRow & { raw: unknown }): z.infer<typeof Event> {
+  return { ...eventSummaryView(row), raw: row.raw };
+}
+
+/** The stored event as a row of the event log's page shows it: without the raw record. */
+export function eventSummaryView(row: EventRow): z.infer<typeof EventSummary> {
   return {
     id: row.id,
     sourceId: row.sourceId,
@@ -33,7 +38,6 @@ export function eventView(row: EventRow): z.infer<typeof Event> {
     message: row.message,
     userAgent: row.userAgent,
     firewallId: row.firewallId,
-    raw: row.raw,
   };
 }
 
