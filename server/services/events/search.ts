@@ -15,7 +15,7 @@ import { type Executor, rowsOf } from '../../db/database.ts';
 import { events } from '../../db/schema/events.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
-import { eventView, whereOf } from './filters.ts';
+import { eventSummaryView, eventView, whereOf } from './filters.ts';
 
 /** The query of a page of events: matching, newest first, one more than the limit to tell whether more follow. */
 export function eventPageSelect(db: Executor, spaceId: string, q: z.infer<typeof EventPageQuery>) {
@@ -38,7 +38,7 @@ export async function eventPage(sc: SpaceCaller, q: z.infer<typeof EventPageQuer
   const items = rows.slice(0, q.limit);
   const last = items.at(-1);
   return {
-    items: items.map(eventView),
+    items: items.map(eventSummaryView),
     nextCursor: rows.length > q.limit && last ? encodeTimeCursor(last.time, last.id) : null,
   };
 }
