@@ -11,6 +11,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { pgliteOptions } from '../server/db/pglite-options.ts';
 import { createTraffic } from '../server/demo/traffic.ts';
 import { type Ready, startApiServer } from './lib/api-server.ts';
 import { copyIntoPglite, copyWithPsql, csvRows } from './lib/copy-events.ts';
@@ -102,7 +103,7 @@ async function pgliteBackend(eventsPerRun: number): Promise<BackendResult> {
   try {
     let pglite: PGlite | undefined;
     const open = async () => {
-      pglite ??= await PGlite.create(dir.path);
+      pglite ??= await PGlite.create(pgliteOptions(dir.path));
       return pglite;
     };
     const result = await benchBackend(

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { atLeast, type Role } from '../contract/constants/roles.ts';
 import { defaultFirewallSettings } from '../contract/firewalls.ts';
-import { events } from './db/schema/events.ts';
 import { firewalls, firewallVersions } from './db/schema/firewalls.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
@@ -10,6 +9,7 @@ import { savedSearches } from './db/schema/saved-searches.ts';
 import { sources } from './db/schema/sources.ts';
 import { spaces } from './db/schema/spaces.ts';
 import { createTestApi, type TestApi } from './test/harness.ts';
+import { storeEvents } from './test/stored-events.ts';
 
 /**
  * Walks every operation of the OpenAPI document as anonymous, non-member, viewer, analyst, admin and owner
@@ -82,17 +82,9 @@ async function fixture() {
     .insert(sources)
     .values({ spaceId: space.id, name: 'edge', kind: 'json', tokenHash: randomUUID(), tokenPrefix: 'sgi_x' })
     .returning();
-  const [event] = await t.db
-    .insert(events)
-    .values({
-      spaceId: space.id,
-      sourceId: source?.id ?? '',
-      time: new Date(),
-      action: 'blocked',
-      severity: 'high',
-      raw: {},
-    })
-    .returning();
+  const [event] = await storeEvents(t.db, [
+    { spaceId: space.id, sourceId: source?.id ?? '', time: new Date(), action: 'blocked', severity: 'high' },
+  ]);
   const [savedSearch] = await t.db
     .insert(savedSearches)
     .values({ spaceId: space.id, name: 'blocked', query: 'action:blocked', range: '24h', createdByName: 'O' })

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { pgliteOptions } from './pglite-options.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
@@ -80,7 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const db = drizzlePglite({ client: pgliteThread as unknown as PGlite, schema }) as unknown as Db;
     return { db, searchDb: db, driver: 'pglite', pgliteThread, close: () => pgliteThread.close() };
   }
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(pgliteOptions(dataDir));
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return { db, searchDb: db, driver: 'pglite', pglite, close: () => pglite.close() };
 }

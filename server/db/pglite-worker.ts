@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 type Request =
   | {
@@ -45,7 +46,8 @@ function plain(error: unknown): Record<string, unknown> {
 }
 
 const { dataDir } = workerData as { dataDir: string };
-const db = await PGlite.create(dataDir);
+// The same extensions as server/db/pglite-options.ts (the migrations create pg_trgm).
+const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
 
 /** Drizzle passes identity parsers for dates and intervals (it parses them itself): the same, by type id. */
 function parsersFor(types: number[]): Record<number, (value: string) => string> {

@@ -132,7 +132,12 @@ test('a query that does not parse is a 400 naming q and the position', async () 
 test('histogram buckets count matching and blocked events over the last 24 hours', async () => {
   const res = await t.call('GET', `/api/spaces/${spaceId}/events/histogram?buckets=24`, { cookie });
   expect(res.status).toBe(200);
-  expect(res.json.buckets).toHaveLength(24);
+  // 24 hours in at most 24 buckets: an hour each, starting on whole hours, so the range's first partial hour is one
+  // more bucket (it starts before the range).
+  expect(res.json.intervalSeconds).toBe(3600);
+  expect(res.json.buckets).toHaveLength(25);
+  expect(res.json.buckets.every((bucket: { time: string }) => Date.parse(bucket.time) % 3_600_000 === 0)).toBe(true);
+  expect(Date.parse(res.json.buckets[0].time)).toBeLessThanOrEqual(Date.parse(res.json.from));
   const total = res.json.buckets.reduce((sum: number, bucket: { total: number }) => sum + bucket.total, 0);
   const blocked = res.json.buckets.reduce((sum: number, bucket: { blocked: number }) => sum + bucket.blocked, 0);
   expect(total).toBe(4);

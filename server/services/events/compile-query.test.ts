@@ -1,22 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
-import { char, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { char, inet, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { matchesEvent } from '../../../contract/query/match.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
 import { matchCases, sampleEvents } from '../../../contract/query/test-cases.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { compileQuery } from './compile-query.ts';
+import { ipNetExpression } from './expressions.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
-// A table of its own with the events columns (ip as text, as in the events table), so this test
-// depends on no migration; a random name keeps parallel runs on one PostgreSQL server apart.
+// A table of its own with the events columns (ip as text, and ip_net generated from it, as in the events table), so
+// this test depends on no migration; a random name keeps parallel runs on one PostgreSQL server apart.
 const name = `query_events_${randomBytes(4).toString('hex')}`;
 const table = pgTable(name, {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
   ip: text('ip'),
+  ipNet: inet('ip_net'),
   country: char('country', { length: 2 }),
   method: text('method'),
   host: text('host'),
@@ -38,7 +40,8 @@ beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL;
   database = await openDatabase(url ? { url } : { dataDir: 'memory://' });
   await database.db.execute(`create table ${name} (
-    id integer primary key, name text not null, ip text, country char(2), method text, host text, path text,
+    id integer primary key, name text not null, ip text, ip_net inet generated always as (${ipNetExpression}) stored,
+    country char(2), method text, host text, path text,
     status integer, action text not null, severity text not null, rule_ids integer[] not null, tags text[] not null,
     message text, user_agent text, firewall_id uuid)`);
   await database.db.insert(table).values(

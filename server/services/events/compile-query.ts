@@ -1,10 +1,12 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { CompareOp, QueryNode } from '../../../contract/query/ast.ts';
-import { ipv4Pattern, ipv4TextPrefix, ipv6Pattern, parseNetwork } from '../../../contract/query/ip.ts';
+import { freeTextExpression } from './expressions.ts';
 
 /** The events table columns a query reads, typed structurally so any table with these columns fits. */
 export type EventQueryColumns = {
   ip: AnyColumn;
+  /** The address as inet where `ip` is one, else null (the events table's generated column). */
+  ipNet: AnyColumn;
   country: AnyColumn;
   method: AnyColumn;
   host: AnyColumn;
@@ -55,10 +57,12 @@ export function compileQuery(ast: QueryNode, c: EventQueryColumns): SQL {
     case 'text': {
       const pattern = `%${likeLiteral(ast.value)}%`;
       const columns = [c.message, c.path, c.host, c.userAgent];
-      return sql`(${sql.join(
+      // The columns joined, as the trigram index holds them, pick the candidates; each column is then checked, so a
+      // match across two columns' boundary is not one. Never null: the joined text is never null.
+      return sql`(${sql.raw(freeTextExpression)} ilike ${pattern} and (${sql.join(
         columns.map((column) => leaf(sql`${column} ilike ${pattern}`)),
         sql` or `,
-      )})`;
+      )}))`;
     }
     case 'compare':
       if (ast.field === 'status') return leaf(sql`${c.status} ${operator(ast.op)} ${ast.value}`);
@@ -76,16 +80,10 @@ export function compileQuery(ast: QueryNode, c: EventQueryColumns): SQL {
           sql`, `,
         )})`,
       );
-    case 'ip': {
-      // The ip column may hold text that is no address: check it before the cast, which would fail the query.
-      // The check is the costly part, so a cheap test of the address family (and, for IPv4, of the range's whole
-      // octets as text) comes first and rules most rows out.
-      const net = parseNetwork(ast.cidr);
-      if (net?.version === 4) {
-        return sql`(case when ${c.ip}::text like ${`${likeLiteral(ipv4TextPrefix(net))}%`} and ${c.ip}::text ~ ${ipv4Pattern} then ${c.ip}::inet <<= ${ast.cidr}::inet else false end)`;
-      }
-      return sql`(case when strpos(${c.ip}::text, ':') > 0 and ${c.ip}::text ~ ${ipv6Pattern} then ${c.ip}::inet <<= ${ast.cidr}::inet else false end)`;
-    }
+    case 'ip':
+      // ip_net is null where the text is no address (a malformed address never fails a query), and an index on
+      // (space_id, ip_net, time) answers the range. Never null: false where there is no address.
+      return sql`(${c.ipNet} is not null and ${c.ipNet} <<= ${ast.cidr}::inet)`;
     case 'equals':
       return leaf(sql`lower(${c[ast.field]}) = ${ast.value}`);
     case 'contains':

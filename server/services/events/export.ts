@@ -3,12 +3,12 @@ import { and, desc, eq, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EVENT_EXPORT_LIMIT, type EventExportQuery, eventCsvColumns } from '../../../contract/event-search.ts';
 import type { SpaceCaller } from '../../caller.ts';
-import { type EventRow, events } from '../../db/schema/events.ts';
+import { type EventRow, eventRaw, events } from '../../db/schema/events.ts';
 import { sources } from '../../db/schema/sources.ts';
 import { ApiError } from '../../errors.ts';
 import { csvRow } from '../shared/csv.ts';
 import { type Download, downloadHeaders, visibleDownload } from '../shared/download.ts';
-import { eventView, whereOf } from './filters.ts';
+import { eventView, eventWithRaw, rawOfEvent, whereOf } from './filters.ts';
 
 /** Rows fetched per query: memory stays flat however large the export. */
 export const EXPORT_CHUNK = 2000;
@@ -103,8 +103,9 @@ export async function exportEvents(sc: SpaceCaller, q: z.infer<typeof EventExpor
       // Each chunk is one search of the lane, so a long export shares the database with everyone else.
       const rows = await searches.run('export', (search) =>
         search
-          .select()
+          .select(eventWithRaw)
           .from(events)
+          .innerJoin(eventRaw, rawOfEvent)
           .where(and(...chunk))
           .orderBy(desc(events.time), desc(events.id))
           .limit(Math.min(EXPORT_CHUNK, limit - sent)),

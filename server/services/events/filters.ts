@@ -1,16 +1,25 @@
 /** What every read of the event log shares: the stored event as the API shows it, and the filters as SQL. */
-import { eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EventFilters } from '../../../contract/event-search.ts';
 import type { Event, EventSummary } from '../../../contract/events.ts';
 import type { QueryNode } from '../../../contract/query/ast.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
-import { type EventRow, events } from '../../db/schema/events.ts';
+import { type EventRow, eventRaw, events } from '../../db/schema/events.ts';
 import { fieldError } from '../../errors.ts';
 import { compileQuery } from './compile-query.ts';
 
 /** The event log's filters: a query in the event query language and a time range. */
 export type Filters = z.infer<typeof EventFilters>;
+
+/** The columns of an event with its raw record: select these from `events` joined to `event_raw` on `rawOfEvent`. */
+export const eventWithRaw = { ...getTableColumns(events), raw: eventRaw.raw };
+/** The join of an event to its raw record (the side table shares its key). */
+export const rawOfEvent = and(
+  eq(eventRaw.spaceId, events.spaceId),
+  eq(eventRaw.id, events.id),
+  eq(eventRaw.time, events.time),
+) as SQL;
 
 /** The stored event as the API shows it, with its raw record (read from the side table). */
 export function eventView(row: EventRow & { raw: unknown }): z.infer<typeof Event> {

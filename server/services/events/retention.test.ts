@@ -10,6 +10,7 @@ import { sources } from '../../db/schema/sources.ts';
 import { spaces } from '../../db/schema/spaces.ts';
 import { users } from '../../db/schema/users.ts';
 import { freshDatabase } from '../../test/harness.ts';
+import { storeEvents } from '../../test/stored-events.ts';
 import { deleteExpiredCredentials } from '../accounts/housekeeping.ts';
 import { deleteExpiredEvents } from './retention.ts';
 
@@ -54,7 +55,8 @@ test('deletes events past their retention: the source’s when set, capped by th
     [monthly, 29],
     [monthly, 31],
   ] as const;
-  await db.insert(events).values(
+  await storeEvents(
+    db,
     rows.map(([source, age]) => ({
       spaceId: source.spaceId,
       sourceId: source.id,

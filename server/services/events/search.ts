@@ -12,10 +12,12 @@ import type {
 import type { Event } from '../../../contract/events.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { type Executor, rowsOf } from '../../db/database.ts';
-import { events } from '../../db/schema/events.ts';
+import { eventRaw, events } from '../../db/schema/events.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
-import { eventSummaryView, eventView, whereOf } from './filters.ts';
+import { compileQuery } from './compile-query.ts';
+import { eventSummaryView, eventView, eventWithRaw, parsedQuery, rawOfEvent, whereOf } from './filters.ts';
+import { type FacetRow, histogramTier, rollupAnswerable, rollupFacets, rollupHistogram } from './tiers.ts';
 
 /** The query of a page of events: matching, newest first, one more than the limit to tell whether more follow. */
 export function eventPageSelect(db: Executor, spaceId: string, q: z.infer<typeof EventPageQuery>) {
@@ -43,33 +45,70 @@ export async function eventPage(sc: SpaceCaller, q: z.infer<typeof EventPageQuer
   };
 }
 
-/** Matching and blocked events per time bucket (default: the last 24 hours). */
+/**
+ * Bucket widths a histogram may have, in seconds: round ones, as a chart's axis wants them, and whole minutes, hours
+ * or days from a minute up, so the rollups can count them.
+ */
+export const histogramIntervals = [
+  1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 10_800, 21_600, 43_200, 86_400, 172_800, 604_800,
+  1_209_600, 2_592_000,
+] as const;
+
+/** The narrowest round interval that covers `seconds` in at most `buckets` buckets (the widest for longer ranges). */
+export function histogramInterval(seconds: number, buckets: number): number {
+  const wanted = seconds / buckets;
+  return histogramIntervals.find((width) => width >= wanted) ?? Math.ceil(wanted / 86_400) * 86_400;
+}
+
+/**
+ * Matching and blocked events per time bucket (default: the last 24 hours). Buckets are a round interval wide
+ * (`histogramInterval`) and start at multiples of it since the epoch, so the first may start before `from`; they
+ * count only events in the range. Queries naming only the action and the firewall are counted from the rollups.
+ */
 export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof HistogramQuery>): Promise<Histogram> {
   const to = q.to ? new Date(q.to) : new Date(sc.deps.now().getTime());
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 86_400_000);
   if (from >= to) throw fieldError('from', 'The start of the range must be before its end.');
-  const interval = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000 / q.buckets));
+  const interval = histogramInterval((to.getTime() - from.getTime()) / 1000, q.buckets);
+  const origin = Math.floor(from.getTime() / 1000 / interval) * interval * 1000;
+  const ast = parsedQuery(q.q, 'q');
   const where = whereOf(sc.space.id, { ...q, from: from.toISOString(), to: to.toISOString() });
-  // date_part answers double precision; extract answers numeric, whose arithmetic is far slower per row.
-  const bucket = sql<number>`floor((date_part('epoch', ${events.time}) - ${from.getTime() / 1000}::double precision) / ${interval}::double precision)::int`;
-  const rows = await sc.deps.searches.run('histogram', (db) =>
-    db
-      .select({
-        bucket,
-        total: sql<number>`count(*)::int`,
-        blocked: sql<number>`count(*) filter (where ${events.action} = 'blocked')::int`,
-      })
-      .from(events)
-      .where(and(...where))
-      // By position: the bucket expression carries parameters, so repeating it would not match.
-      .groupBy(sql`1`),
-  );
+  const tier = histogramTier(interval);
+  const rows = await sc.deps.searches.run('histogram', (db) => {
+    if (tier && rollupAnswerable(ast)) {
+      const query = compileQuery(ast, events);
+      return rollupHistogram(
+        db,
+        sc.space.id,
+        ast,
+        query,
+        { from: from.getTime(), to: to.getTime() },
+        tier,
+        origin,
+        interval,
+      );
+    }
+    // date_part answers double precision; extract answers numeric, whose arithmetic is far slower per row.
+    const bucket = sql<number>`floor((date_part('epoch', ${events.time}) - ${origin / 1000}::double precision) / ${interval}::double precision)::int`;
+    return (
+      db
+        .select({
+          bucket,
+          total: sql<number>`count(*)::int`,
+          blocked: sql<number>`count(*) filter (where ${events.action} = 'blocked')::int`,
+        })
+        .from(events)
+        .where(and(...where))
+        // By position: the bucket expression carries parameters, so repeating it would not match.
+        .groupBy(sql`1`)
+    );
+  });
   const counts = new Map(rows.map((row) => [Number(row.bucket), row]));
-  const size = Math.ceil((to.getTime() - from.getTime()) / 1000 / interval);
+  const size = Math.floor((to.getTime() - origin) / 1000 / interval) + 1;
   const buckets = Array.from({ length: size }, (_, index) => {
     const row = counts.get(index);
     return {
-      time: new Date(from.getTime() + index * interval * 1000).toISOString(),
+      time: new Date(origin + index * interval * 1000).toISOString(),
       total: row ? Number(row.total) : 0,
       blocked: row ? Number(row.blocked) : 0,
     };
@@ -79,8 +118,34 @@ export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof Histogra
 
 type FacetName = Exclude<keyof Facets, 'total'>;
 
-/** The most frequent actions, severities, countries, rules, hosts, tags and client IPs of matching events. */
+/**
+ * The most frequent actions, severities, countries, rules, hosts, tags and client IPs of matching events. Queries
+ * naming only the action and the firewall are counted from the rollups; others read the matching events.
+ */
 export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promise<Facets> {
+  const ast = parsedQuery(q.q, 'q');
+  const rows = rollupAnswerable(ast)
+    ? await sc.deps.searches.run('facets', (db) =>
+        rollupFacets(
+          db,
+          sc.space.id,
+          ast,
+          compileQuery(ast, events),
+          { from: q.from ? Date.parse(q.from) : null, to: q.to ? Date.parse(q.to) : null },
+          q.size,
+        ),
+      )
+    : await rawFacets(sc, q);
+  const facets: Facets = { total: 0, action: [], severity: [], country: [], rule: [], host: [], tag: [], ip: [] };
+  for (const row of rows) {
+    if (row.k === 'total') facets.total = Number(row.n);
+    else if (row.k in facets) facets[row.k as FacetName].push({ value: String(row.v), count: Number(row.n) });
+  }
+  return facets;
+}
+
+/** Facets read from the matching events themselves. */
+async function rawFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promise<FacetRow[]> {
   const where = and(...whereOf(sc.space.id, q));
   // The matching rows' small columns are read into a materialised CTE, then each facet is a top-N over it
   // (array columns unnested, counting once per element), instead of eight queries each reading the rows.
@@ -88,7 +153,7 @@ export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>
   const scalar = (key: FacetName, column: string) =>
     sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)}::text as v, count(*)::int as n from m where ${sql.raw(column)} is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
   const array = (key: FacetName, column: string) =>
-    sql`(select ${sql.raw(`'${key}'`)} as k, x::text as v, count(*)::int as n from m, unnest(m.${sql.raw(column)}) as x group by 2 order by 3 desc, 2 limit ${q.size})`;
+    sql`(select ${sql.raw(`'${key}'`)} as k, x::text as v, count(*)::int as n from m, unnest(m.${sql.raw(column)}) as x where x is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
   // Two passes, each reading the rows once, in one search of the lane (on one connection, one after the other).
   const pass = (db: Executor, parts: SQL[]) =>
     db.execute(sql`
@@ -107,22 +172,15 @@ export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>
     await pass(db, [array('rule', 'rule_ids'), array('tag', 'tags'), scalar('ip', 'ip')]),
   ]);
   // Union all keeps each branch's order.
-  const rows = results.flatMap((result) =>
-    rowsOf<{ k: 'total' | FacetName; v: string | null; n: number | string }>(result),
-  );
-  const facets: Facets = { total: 0, action: [], severity: [], country: [], rule: [], host: [], tag: [], ip: [] };
-  for (const row of rows) {
-    if (row.k === 'total') facets.total = Number(row.n);
-    else facets[row.k].push({ value: String(row.v), count: Number(row.n) });
-  }
-  return facets;
+  return results.flatMap((result) => rowsOf<FacetRow>(result));
 }
 
 /** One event of the space, with its raw record. */
 export async function eventById(sc: SpaceCaller, eventId: string): Promise<z.infer<typeof Event>> {
   const [row] = await sc.deps.db
-    .select()
+    .select(eventWithRaw)
     .from(events)
+    .innerJoin(eventRaw, rawOfEvent)
     .where(and(eq(events.spaceId, sc.space.id), eq(events.id, eventId)));
   if (!row) throw notFound('event');
   return eventView(row);

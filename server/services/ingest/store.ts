@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import type { IngestAnswer, IngestRefusal, LineError, NormalisedEvent } from '../../../contract/events.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { events } from '../../db/schema/events.ts';
+import { eventRaw, events } from '../../db/schema/events.ts';
 import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
 import type { SourceRow } from '../../db/schema/sources.ts';
 import type { SpaceRow } from '../../db/schema/spaces.ts';
 import { eventUsage } from '../../db/schema/usage.ts';
+import { facetRowsSql, facetUpsertSql, minuteUpsertSql } from '../events/rollups.ts';
 
 /** Refused lines kept per batch for the source page. */
 const keptErrors = 100;
@@ -34,7 +35,10 @@ export type StoredBatch =
 /**
  * Inserts a batch as one statement whatever its size: the rows travel as a single JSON parameter that
  * PostgreSQL unpacks with jsonb_to_recordset, so no SQL is built per row (building a 1000-row VALUES list
- * cost more than the database did). A repeated dedup key of the same source is skipped. Answers rows inserted.
+ * cost more than the database did). A repeated record (same source, dedup key and time) is skipped. The same
+ * statement writes the raw records of the inserted events to their side table and adds them to the rollups
+ * (server/services/events/rollups.ts), one after the other in the order the final select asks for them.
+ * Answers rows inserted.
  */
 async function insertEvents(
   tx: Executor,
@@ -65,19 +69,34 @@ async function insertEvents(
     })),
   );
   const result = await tx.execute(sql`
-    with added as (
-      insert into ${events} (space_id, source_id, received_at, time, dedup_key, ip, country, method, host, path,
-        status, action, severity, rule_ids, tags, message, user_agent, firewall_id, raw)
-      select ${spaceId}::uuid, ${sourceId}::uuid, ${receivedAt.toISOString()}::timestamptz, r.time, r.dedup_key,
-        r.ip, r.country, r.method, r.host, r.path, r.status, r.action, r.severity, r.rule_ids, r.tags, r.message,
-        r.user_agent, r.firewall_id, r.raw
+    with src as materialized (
+      select gen_random_uuid() as id, r.*
       from jsonb_to_recordset(${payload}::jsonb) as r(time timestamptz, dedup_key text, ip text, country text,
         method text, host text, path text, status integer, action text, severity text, rule_ids integer[],
         tags text[], message text, user_agent text, firewall_id uuid, raw jsonb)
-      on conflict (source_id, dedup_key) where dedup_key is not null do nothing
+    ),
+    added as (
+      insert into ${events} (space_id, time, id, source_id, received_at, dedup_key, ip, country, method, host, path,
+        status, action, severity, rule_ids, tags, message, user_agent, firewall_id)
+      select ${spaceId}::uuid, s.time, s.id, ${sourceId}::uuid, ${receivedAt.toISOString()}::timestamptz, s.dedup_key,
+        s.ip, s.country, s.method, s.host, s.path, s.status, s.action, s.severity, s.rule_ids, s.tags, s.message,
+        s.user_agent, s.firewall_id
+      from src s
+      on conflict (space_id, source_id, dedup_key, time) do nothing
+      returning space_id, time, id, source_id, firewall_id, action, severity, country, host, ip, rule_ids, tags
+    ),
+    raw as (
+      insert into ${eventRaw} (space_id, time, id, source_id, raw)
+      select a.space_id, a.time, a.id, a.source_id, s.raw from added a join src s on s.id = a.id
       returning 1
-    )
-    select count(*)::int as n from added`);
+    ),
+    minute as (${sql.raw(minuteUpsertSql('added'))} returning 1),
+    facet_rows as materialized (${sql.raw(facetRowsSql('added'))}),
+    hour as (${sql.raw(facetUpsertSql('hour', 'facet_rows'))} returning 1),
+    day as (${sql.raw(facetUpsertSql('day', 'facet_rows'))} returning 1)
+    select (select count(*) from added)::int as n, (select count(*) from raw)::int as raw,
+      (select count(*) from minute)::int as minute, (select count(*) from hour)::int as hour,
+      (select count(*) from day)::int as day`);
   // Both drivers (node-postgres, PGlite) answer `{ rows }`.
   const { rows: counted } = result as unknown as { rows: { n: number | string }[] };
   return Number(counted[0]?.n ?? 0);

@@ -1,0 +1,219 @@
+/**
+ * Histograms and facets answered from the rollups (server/services/events/rollups.ts) where the query names only
+ * the rollup key (the action and the firewall), and from the events themselves at the range's ragged edges. A time
+ * range is cut into whole buckets of the coarsest tier that fits (days in the middle, then hours, for the minute
+ * histograms minutes) and the partial buckets at its ends, which are read from `events` with the whole query, so
+ * the answer is exactly a plain scan's.
+ */
+import { and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { QueryNode } from '../../../contract/query/ast.ts';
+import type { Executor } from '../../db/database.ts';
+import { eventRollupDay, eventRollupHour, eventRollupMinute, events } from '../../db/schema/events.ts';
+import { compileQuery, type EventQueryColumns } from './compile-query.ts';
+import { facetRowsSql, type Tier, tierSeconds } from './rollups.ts';
+
+/** Whether a query names nothing but the rollup key, so rollup rows can answer it exactly. */
+export function rollupAnswerable(ast: QueryNode): boolean {
+  switch (ast.kind) {
+    case 'and':
+    case 'or':
+      return ast.children.every(rollupAnswerable);
+    case 'not':
+      return rollupAnswerable(ast.child);
+    case 'equals':
+      return ast.field === 'action';
+    case 'firewall':
+      return true;
+    default:
+      return false;
+  }
+}
+
+type RollupTable = typeof eventRollupMinute | typeof eventRollupHour | typeof eventRollupDay;
+
+/** The query over a rollup's columns: only answerable queries reach here, which read the action and firewall. */
+function rollupCondition(ast: QueryNode, table: RollupTable): SQL {
+  const columns = new Proxy({ action: table.action, firewallId: table.firewallId } as Partial<EventQueryColumns>, {
+    get(target, key: keyof EventQueryColumns) {
+      const column = target[key];
+      if (!column) throw new Error(`A rollup has no ${String(key)}`);
+      return column;
+    },
+  }) as EventQueryColumns;
+  return compileQuery(ast, columns);
+}
+
+const ms = (tier: Tier) => tierSeconds[tier] * 1000;
+const floorTo = (at: number, width: number) => Math.floor(at / width) * width;
+const ceilTo = (at: number, width: number) => Math.ceil(at / width) * width;
+
+/** A stretch of time [from, to) of whole buckets of a tier; an open end is null. */
+type Whole = { tier: Tier; from: number | null; to: number | null };
+/** A stretch read from the events, both ends inclusive as the API's range is: [from, to]. */
+type Edge = { from: number | null; to: number | null; toInclusive: boolean };
+
+/**
+ * Cuts [from, to] (to inclusive; an open end is null) into whole buckets of the given tiers, coarsest in the middle,
+ * and the ragged edges outside the finest tier's whole buckets.
+ */
+export function cutRange(from: number | null, to: number | null, tiers: Tier[]): { whole: Whole[]; edges: Edge[] } {
+  const whole: Whole[] = [];
+  const left = from;
+  const right = to;
+  // Coarsest first: each finer tier fills the gaps between the coarser stretch and the range's ends.
+  const ordered = [...tiers].sort((a, b) => tierSeconds[b] - tierSeconds[a]);
+  let inner: { from: number | null; to: number | null } | null = null;
+  for (const tier of ordered) {
+    const width = ms(tier);
+    const a = left === null ? null : ceilTo(left, width);
+    const b = right === null ? null : floorTo(right, width);
+    if (a !== null && b !== null && a >= b) continue;
+    if (inner === null) {
+      whole.push({ tier, from: a, to: b });
+    } else {
+      if (inner.from !== null && (a === null || a < inner.from)) whole.push({ tier, from: a, to: inner.from });
+      if (inner.to !== null && (b === null || b > inner.to)) whole.push({ tier, from: inner.to, to: b });
+    }
+    inner = { from: a, to: b };
+  }
+  const edges: Edge[] = [];
+  if (inner === null) {
+    edges.push({ from: left, to: right, toInclusive: true });
+  } else {
+    if (inner.from !== null) edges.push({ from: left, to: inner.from, toInclusive: false });
+    if (inner.to !== null) edges.push({ from: inner.to, to: right, toInclusive: true });
+  }
+  return { whole, edges };
+}
+
+const tables: Record<Tier, RollupTable> = {
+  minute: eventRollupMinute,
+  hour: eventRollupHour,
+  day: eventRollupDay,
+};
+
+/** The rows of one whole stretch of a rollup: the space, the buckets, the query. */
+function wholeWhere(spaceId: string, ast: QueryNode, stretch: Whole): SQL {
+  const table = tables[stretch.tier];
+  const where: SQL[] = [eq(table.spaceId, spaceId), rollupCondition(ast, table)];
+  if (stretch.from !== null) where.push(gte(table.bucket, new Date(stretch.from)));
+  if (stretch.to !== null) where.push(lt(table.bucket, new Date(stretch.to)));
+  return and(...where) as SQL;
+}
+
+/** The events of one edge: the space, the stretch of time, the whole query. */
+function edgeWhere(spaceId: string, query: SQL, edge: Edge): SQL {
+  const where: SQL[] = [eq(events.spaceId, spaceId), query];
+  if (edge.from !== null) where.push(gte(events.time, new Date(edge.from)));
+  if (edge.to !== null)
+    where.push(edge.toInclusive ? lte(events.time, new Date(edge.to)) : lt(events.time, new Date(edge.to)));
+  return and(...where) as SQL;
+}
+
+/** One facet's top values, as the raw facets query orders them: count descending, then value. */
+export type FacetRow = { k: string; v: string | null; n: number | string };
+
+/**
+ * Facet counts from the day and hour rollups and the edges' events: the total, the actions (from the severity rows,
+ * one per event) and the top `size` values of each rolled facet. `query` is the compiled query for the edges.
+ */
+export async function rollupFacets(
+  db: Executor,
+  spaceId: string,
+  ast: QueryNode,
+  query: SQL,
+  range: { from: number | null; to: number | null },
+  size: number,
+): Promise<FacetRow[]> {
+  const result = await db.execute(rollupFacetsSql(spaceId, ast, query, range, size));
+  return (result as unknown as { rows: FacetRow[] }).rows;
+}
+
+/** The statement of `rollupFacets` (for its plan in tests). */
+export function rollupFacetsSql(
+  spaceId: string,
+  ast: QueryNode,
+  query: SQL,
+  range: { from: number | null; to: number | null },
+  size: number,
+): SQL {
+  const { whole, edges } = cutRange(range.from, range.to, ['day', 'hour']);
+  const parts: SQL[] = whole.map((stretch) => {
+    const table = stretch.tier === 'day' ? eventRollupDay : eventRollupHour;
+    return sql`select ${table.facet} as facet, ${table.value} as value, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, ast, stretch)}`;
+  });
+  const edgeCtes = edges.map(
+    (edge, i) => sql`${sql.raw(`edge${i}`)} as (select * from ${events} where ${edgeWhere(spaceId, query, edge)})`,
+  );
+  for (const [i] of edges.entries()) {
+    parts.push(sql.raw(`select facet, value, action, 1::bigint as n from (${facetRowsSql(`edge${i}`)}) as rows`));
+  }
+  const ctes = [...edgeCtes, sql`r as materialized (${sql.join(parts, sql` union all `)})`];
+  return sql`
+    with ${sql.join(ctes, sql`, `)},
+    counted as (
+      select facet, value, sum(n)::bigint as n from r group by facet, value
+      union all select 'action', action, sum(n)::bigint from r where facet = 'severity' group by action
+      union all select 'total', null, coalesce(sum(n), 0)::bigint from r where facet = 'severity'
+    ),
+    ranked as (
+      select facet, value, n, row_number() over (partition by facet order by n desc, value) as place from counted
+    )
+    select facet as k, value as v, n from ranked where place <= ${size} or facet = 'total' order by facet, place`;
+}
+
+/** The tier a histogram of `intervalSeconds` can be counted from, coarsest first, or null (raw events only). */
+export function histogramTier(intervalSeconds: number): Tier | null {
+  if (intervalSeconds % tierSeconds.day === 0) return 'day';
+  if (intervalSeconds % tierSeconds.hour === 0) return 'hour';
+  if (intervalSeconds % tierSeconds.minute === 0) return 'minute';
+  return null;
+}
+
+/**
+ * Matching and blocked events per bucket of `intervalSeconds` (buckets start at `origin`, a multiple of the
+ * interval since the epoch), from the rollup of `tier` for its whole buckets in the range and the events at the
+ * edges. Answers rows keyed by bucket index.
+ */
+export async function rollupHistogram(
+  db: Executor,
+  spaceId: string,
+  ast: QueryNode,
+  query: SQL,
+  range: { from: number; to: number },
+  tier: Tier,
+  origin: number,
+  intervalSeconds: number,
+): Promise<{ bucket: number; total: number | string; blocked: number | string }[]> {
+  const result = await db.execute(rollupHistogramSql(spaceId, ast, query, range, tier, origin, intervalSeconds));
+  return (result as unknown as { rows: { bucket: number; total: number | string; blocked: number | string }[] }).rows;
+}
+
+/** The statement of `rollupHistogram` (for its plan in tests). */
+export function rollupHistogramSql(
+  spaceId: string,
+  ast: QueryNode,
+  query: SQL,
+  range: { from: number; to: number },
+  tier: Tier,
+  origin: number,
+  intervalSeconds: number,
+): SQL {
+  const { whole, edges } = cutRange(range.from, range.to, [tier]);
+  const index = (time: SQL) =>
+    sql`floor((date_part('epoch', ${time}) - ${origin / 1000}::double precision) / ${intervalSeconds}::double precision)::int`;
+  const parts: SQL[] = whole.map((stretch) => {
+    const table = tables[stretch.tier];
+    // The facet tiers count each event once under `severity`.
+    const only = stretch.tier === 'minute' ? sql`true` : sql`${(table as typeof eventRollupHour).facet} = 'severity'`;
+    return sql`select ${index(sql`${table.bucket}`)} as bucket, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, ast, stretch)} and ${only}`;
+  });
+  for (const edge of edges) {
+    parts.push(
+      sql`select ${index(sql`${events.time}`)} as bucket, ${events.action} as action, 1::bigint as n from ${events} where ${edgeWhere(spaceId, query, edge)}`,
+    );
+  }
+  return sql`
+    select bucket, sum(n)::bigint as total, coalesce(sum(n) filter (where action = 'blocked'), 0)::bigint as blocked
+    from (${sql.join(parts, sql` union all `)}) as counted group by bucket`;
+}
