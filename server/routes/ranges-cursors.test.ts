@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../test/harness.ts';
+import { completeStoredEvents } from '../test/stored-events.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -121,16 +122,18 @@ async function poisonEvents(count: number) {
       values (${spaceId}::uuid, 'poison', 'json', ${`hash-${Math.random()}`}, 'sgi_')
       returning id`)) as unknown as { rows: { id: string }[] }
   ).rows;
-  await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity, raw)
-    select ${spaceId}::uuid, ${source?.id}::uuid, now() - make_interval(secs => g), 'logged', 'info', '{}'::jsonb
+  await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity)
+    select ${spaceId}::uuid, ${source?.id}::uuid, now() - make_interval(secs => g), 'logged', 'info'
     from generate_series(1, ${count}) as g`);
-  await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity, raw)
-    values (${spaceId}::uuid, ${source?.id}::uuid, '-infinity', 'logged', 'info', '{}'::jsonb)`);
+  await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity)
+    values (${spaceId}::uuid, ${source?.id}::uuid, '-infinity', 'logged', 'info')`);
+  await completeStoredEvents(t.db, spaceId, { rollups: false });
 }
 
 async function cleanUp() {
   await t.db.execute(sql`delete from activity where object_type = 'test'`);
   await t.db.execute(sql`delete from events where space_id = ${spaceId}::uuid`);
+  await t.db.execute(sql`delete from event_raw where space_id = ${spaceId}::uuid`);
 }
 
 describe('an export that fails shows it', () => {
