@@ -1,8 +1,8 @@
 /** The firewall list's 24 h figures: events and blocked requests per firewall, in hourly buckets for a sparkline. */
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FirewallSummary } from '../../../contract/firewalls.ts';
 import type { Executor } from '../../db/database.ts';
-import { events } from '../../db/schema/events.ts';
+import { eventRollupHour } from '../../db/schema/events.ts';
 
 type Figures = Pick<FirewallSummary, 'events24h' | 'blocked24h' | 'hourly'>;
 
@@ -31,20 +31,27 @@ export async function firewallFigures(
   });
   const out = new Map(ids.map((id) => [id, empty()]));
   if (ids.length === 0) return out;
-  // The hour as a number (epoch hours), so buckets do not depend on the session's time zone.
-  const bucket = sql<number>`floor(extract(epoch from ${events.time}) / 3600)::int`;
+  // From the hour rollup (every event counts once under `severity`; ingest keeps the current hour up to date), as
+  // epoch hours, so buckets do not depend on the session's time zone.
+  const r = eventRollupHour;
+  const bucket = sql<number>`floor(extract(epoch from ${r.bucket}) / 3600)::int`;
   const rows = await db
     .select({
-      firewallId: events.firewallId,
+      firewallId: r.firewallId,
       bucket,
-      events: count(),
-      blocked: sql<number>`count(*) filter (where ${events.action} = 'blocked')::int`,
+      events: sql<number>`sum(${r.n})::int`,
+      blocked: sql<number>`coalesce(sum(${r.n}) filter (where ${r.action} = 'blocked'), 0)::int`,
     })
-    .from(events)
+    .from(r)
     .where(
-      and(eq(events.spaceId, spaceId), gte(events.time, new Date(first * hourMs)), inArray(events.firewallId, ids)),
+      and(
+        eq(r.spaceId, spaceId),
+        gte(r.bucket, new Date(first * hourMs)),
+        inArray(r.firewallId, ids),
+        eq(r.facet, 'severity'),
+      ),
     )
-    .groupBy(events.firewallId, bucket);
+    .groupBy(r.firewallId, bucket);
   for (const row of rows) {
     const figures = row.firewallId ? out.get(row.firewallId) : undefined;
     const slot = figures?.hourly[Number(row.bucket) - first];
