@@ -208,7 +208,9 @@ test('kill -9 and a restart of the connector neither lose nor duplicate audit ev
   const events = await firewallEvents();
   expect(lines()).toBeGreaterThanOrEqual(5);
   expect(events.length).toBe(lines());
-  expect(new Set(events.map((event) => event.raw.transaction?.unique_id)).size).toBe(events.length);
+  // The dedup key of a ModSecurity event is its record's unique_id.
+  expect(new Set(events.map((event) => event.dedupKey)).size).toBe(events.length);
+  expect(events.every((event) => typeof event.dedupKey === 'string' && event.dedupKey.length > 0)).toBe(true);
 });
 
 test('SIGTERM stops nginx (master and workers, by PID) and the connector', async () => {
