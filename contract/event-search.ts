@@ -23,10 +23,23 @@ export const EventPage = z
 export type EventPage = z.infer<typeof EventPage>;
 
 export const HistogramQuery = EventFilters.extend({
-  buckets: z.coerce.number().int().min(1).max(500).default(60),
+  /**
+   * How many buckets the range is cut into at most: each is a round width (1 s ... 30 days: 1, 2, 5, 10, 15, 30 s,
+   * 1, 2, 5, 10, 15, 30 min, 1, 2, 3, 6, 12 h, 1, 2, 7, 14, 30 days), the narrowest that fits, starting at multiples
+   * of it since the epoch; so one more bucket when the range does not start on a boundary.
+   */
+  buckets: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(60)
+    .describe(
+      'At most this many buckets of a round width (the narrowest that fits), starting at multiples of it since the epoch: one more when the range does not start on one.',
+    ),
 });
 
-/** Counts per time bucket: all matching events and the blocked ones. */
+/** Counts per time bucket: all matching events and the blocked ones. The first bucket may start before `from`. */
 export const Histogram = z
   .object({
     from: Timestamp,

@@ -52,7 +52,7 @@ function startConnector(): void {
 }
 
 /** The firewall's events (at most 500, enough here). */
-async function firewallEvents(): Promise<Array<{ ruleIds: number[]; raw: { transaction?: { unique_id?: string } } }>> {
+async function firewallEvents(): Promise<Array<{ ruleIds: number[]; dedupKey: string | null }>> {
   const q = encodeURIComponent(`firewall:${firewall.id}`);
   const page = await t.call('GET', `/api/spaces/${spaceId}/events?limit=500&q=${q}`, { cookie: owner });
   return page.json?.items ?? [];
