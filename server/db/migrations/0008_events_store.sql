@@ -19,11 +19,15 @@ DROP INDEX "events_rule_ids_idx";
 --> statement-breakpoint
 DROP INDEX "events_source_dedup_idx";
 --> statement-breakpoint
+-- Every table of the store references its source by (space_id, source_id): deleting a source (or its space) deletes
+-- its events, raw records and rollups through an index that leads with space_id, and a row costs one check.
+CREATE UNIQUE INDEX "sources_space_id_id_idx" ON "sources" ("space_id", "id");
+--> statement-breakpoint
 CREATE TABLE "events" (
-	"space_id" uuid NOT NULL REFERENCES "spaces"("id") ON DELETE CASCADE,
+	"space_id" uuid NOT NULL,
 	"time" timestamp with time zone NOT NULL,
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
-	"source_id" uuid NOT NULL REFERENCES "sources"("id") ON DELETE CASCADE,
+	"source_id" uuid NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"dedup_key" text,
 	"ip" text,
@@ -41,6 +45,7 @@ CREATE TABLE "events" (
 	"message" text,
 	"user_agent" text,
 	"firewall_id" uuid,
+	CONSTRAINT "events_source_fk" FOREIGN KEY ("space_id", "source_id") REFERENCES "sources"("space_id", "id") ON DELETE CASCADE,
 	CONSTRAINT "events_pkey" PRIMARY KEY ("space_id", "id", "time")
 ) PARTITION BY RANGE ("time");
 --> statement-breakpoint
@@ -66,8 +71,9 @@ CREATE TABLE "event_raw" (
 	"space_id" uuid NOT NULL,
 	"time" timestamp with time zone NOT NULL,
 	"id" uuid NOT NULL,
-	"source_id" uuid NOT NULL REFERENCES "sources"("id") ON DELETE CASCADE,
+	"source_id" uuid NOT NULL,
 	"raw" jsonb NOT NULL,
+	CONSTRAINT "event_raw_source_fk" FOREIGN KEY ("space_id", "source_id") REFERENCES "sources"("space_id", "id") ON DELETE CASCADE,
 	CONSTRAINT "event_raw_pkey" PRIMARY KEY ("space_id", "id", "time")
 ) PARTITION BY RANGE ("time");
 --> statement-breakpoint
@@ -76,10 +82,11 @@ CREATE TABLE "event_raw_default" PARTITION OF "event_raw" DEFAULT;
 CREATE TABLE "event_rollup_minute" (
 	"space_id" uuid NOT NULL,
 	"bucket" timestamp with time zone NOT NULL,
-	"source_id" uuid NOT NULL REFERENCES "sources"("id") ON DELETE CASCADE,
+	"source_id" uuid NOT NULL,
 	"firewall_id" uuid,
 	"action" text NOT NULL,
-	"n" bigint NOT NULL
+	"n" bigint NOT NULL,
+	CONSTRAINT "event_rollup_minute_source_fk" FOREIGN KEY ("space_id", "source_id") REFERENCES "sources"("space_id", "id") ON DELETE CASCADE
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "event_rollup_minute_key" ON "event_rollup_minute" ("space_id", "bucket", "source_id", "firewall_id", "action") NULLS NOT DISTINCT;
@@ -87,12 +94,13 @@ CREATE UNIQUE INDEX "event_rollup_minute_key" ON "event_rollup_minute" ("space_i
 CREATE TABLE "event_rollup_hour" (
 	"space_id" uuid NOT NULL,
 	"bucket" timestamp with time zone NOT NULL,
-	"source_id" uuid NOT NULL REFERENCES "sources"("id") ON DELETE CASCADE,
+	"source_id" uuid NOT NULL,
 	"firewall_id" uuid,
 	"action" text NOT NULL,
 	"facet" text NOT NULL,
 	"value" text NOT NULL,
-	"n" bigint NOT NULL
+	"n" bigint NOT NULL,
+	CONSTRAINT "event_rollup_hour_source_fk" FOREIGN KEY ("space_id", "source_id") REFERENCES "sources"("space_id", "id") ON DELETE CASCADE
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "event_rollup_hour_key" ON "event_rollup_hour" ("space_id", "bucket", "source_id", "firewall_id", "action", "facet", "value") NULLS NOT DISTINCT;
@@ -100,12 +108,13 @@ CREATE UNIQUE INDEX "event_rollup_hour_key" ON "event_rollup_hour" ("space_id", 
 CREATE TABLE "event_rollup_day" (
 	"space_id" uuid NOT NULL,
 	"bucket" timestamp with time zone NOT NULL,
-	"source_id" uuid NOT NULL REFERENCES "sources"("id") ON DELETE CASCADE,
+	"source_id" uuid NOT NULL,
 	"firewall_id" uuid,
 	"action" text NOT NULL,
 	"facet" text NOT NULL,
 	"value" text NOT NULL,
-	"n" bigint NOT NULL
+	"n" bigint NOT NULL,
+	CONSTRAINT "event_rollup_day_source_fk" FOREIGN KEY ("space_id", "source_id") REFERENCES "sources"("space_id", "id") ON DELETE CASCADE
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "event_rollup_day_key" ON "event_rollup_day" ("space_id", "bucket", "source_id", "firewall_id", "action", "facet", "value") NULLS NOT DISTINCT;

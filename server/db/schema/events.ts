@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   char,
+  foreignKey,
   index,
   inet,
   integer,
@@ -15,7 +17,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { eventActions, severities } from '../../../contract/constants/events.ts';
 import { sources } from './sources.ts';
-import { spaces } from './spaces.ts';
+
+/**
+ * Every table of the store references its source by (space_id, source_id) (sources has a unique index on both):
+ * deleting a source or its space deletes its rows through an index that leads with space_id.
+ */
+const sourceKey = (t: { spaceId: AnyPgColumn; sourceId: AnyPgColumn }) =>
+  foreignKey({ columns: [t.spaceId, t.sourceId], foreignColumns: [sources.spaceId, sources.id] }).onDelete('cascade');
 
 // The events store is written by hand in migration 0008 (drizzle-kit cannot declare partitions): `events` and
 // `event_raw` are partitioned by range of `time`, one partition per UTC month (server/services/events/partitions.ts)
@@ -28,14 +36,10 @@ import { spaces } from './spaces.ts';
 export const events = pgTable(
   'events',
   {
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    spaceId: uuid('space_id').notNull(),
     time: timestamp('time', { withTimezone: true }).notNull(),
     id: uuid('id').notNull().defaultRandom(),
-    sourceId: uuid('source_id')
-      .notNull()
-      .references(() => sources.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     dedupKey: text('dedup_key'),
     // Text rather than inet: PGlite and every PostgreSQL take it, and a bad address never fails a batch.
@@ -57,6 +61,7 @@ export const events = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.spaceId, t.id, t.time] }),
+    sourceKey(t),
     // The event log's order exactly (time, then id, newest first), so a page is read off the index whatever the
     // range; action last so a histogram over raw rows counts from the index alone.
     index('events_space_time_id_idx').on(t.spaceId, t.time.desc(), t.id.desc(), t.action),
@@ -82,12 +87,10 @@ export const eventRaw = pgTable(
     spaceId: uuid('space_id').notNull(),
     time: timestamp('time', { withTimezone: true }).notNull(),
     id: uuid('id').notNull(),
-    sourceId: uuid('source_id')
-      .notNull()
-      .references(() => sources.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id').notNull(),
     raw: jsonb('raw').$type<unknown>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.spaceId, t.id, t.time] })],
+  (t) => [primaryKey({ columns: [t.spaceId, t.id, t.time] }), sourceKey(t)],
 );
 
 // The rollups' unique keys are NULLS NOT DISTINCT in the migration (an event without a firewall is one key).
@@ -95,9 +98,7 @@ export const eventRaw = pgTable(
 const rollupKey = () => ({
   spaceId: uuid('space_id').notNull(),
   bucket: timestamp('bucket', { withTimezone: true }).notNull(),
-  sourceId: uuid('source_id')
-    .notNull()
-    .references(() => sources.id, { onDelete: 'cascade' }),
+  sourceId: uuid('source_id').notNull(),
   firewallId: uuid('firewall_id'),
   action: text('action', { enum: eventActions }).notNull(),
 });
@@ -119,6 +120,7 @@ export const eventRollupHour = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [
+    sourceKey(t),
     uniqueIndex('event_rollup_hour_key').on(t.spaceId, t.bucket, t.sourceId, t.firewallId, t.action, t.facet, t.value),
   ],
 );
@@ -133,6 +135,7 @@ export const eventRollupDay = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [
+    sourceKey(t),
     uniqueIndex('event_rollup_day_key').on(t.spaceId, t.bucket, t.sourceId, t.firewallId, t.action, t.facet, t.value),
   ],
 );

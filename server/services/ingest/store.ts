@@ -48,6 +48,14 @@ async function insertEvents(
   rows: NormalisedEvent[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
+  const result = await tx.execute(insertEventsStatement(spaceId, sourceId, receivedAt, rows));
+  // Both drivers (node-postgres, PGlite) answer `{ rows }`.
+  const { rows: counted } = result as unknown as { rows: { n: number | string }[] };
+  return Number(counted[0]?.n ?? 0);
+}
+
+/** The statement of `insertEvents` (its plan is read by a benchmark). */
+export function insertEventsStatement(spaceId: string, sourceId: string, receivedAt: Date, rows: NormalisedEvent[]) {
   const payload = JSON.stringify(
     rows.map((e) => ({
       time: e.time,
@@ -68,7 +76,7 @@ async function insertEvents(
       raw: e.raw,
     })),
   );
-  const result = await tx.execute(sql`
+  return sql`
     with src as materialized (
       select gen_random_uuid() as id, r.*
       from jsonb_to_recordset(${payload}::jsonb) as r(time timestamptz, dedup_key text, ip text, country text,
@@ -96,10 +104,7 @@ async function insertEvents(
     day as (${sql.raw(facetUpsertSql('day', 'facet_rows'))} returning 1)
     select (select count(*) from added)::int as n, (select count(*) from raw)::int as raw,
       (select count(*) from minute)::int as minute, (select count(*) from hour)::int as hour,
-      (select count(*) from day)::int as day`);
-  // Both drivers (node-postgres, PGlite) answer `{ rows }`.
-  const { rows: counted } = result as unknown as { rows: { n: number | string }[] };
-  return Number(counted[0]?.n ?? 0);
+      (select count(*) from day)::int as day`;
 }
 
 /**
