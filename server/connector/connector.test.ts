@@ -51,11 +51,15 @@ function startConnector(): void {
   });
 }
 
-/** The firewall's events (at most 500, enough here). */
+/** The firewall's events with their raw records: the NDJSON export (the event page's rows leave `raw` out). */
 async function firewallEvents(): Promise<Array<{ ruleIds: number[]; raw: { transaction?: { unique_id?: string } } }>> {
   const q = encodeURIComponent(`firewall:${firewall.id}`);
-  const page = await t.call('GET', `/api/spaces/${spaceId}/events?limit=500&q=${q}`, { cookie: owner });
-  return page.json?.items ?? [];
+  const file = await t.call('GET', `/api/spaces/${spaceId}/events/export?format=ndjson&q=${q}`, { cookie: owner });
+  if (file.status !== 200) return [];
+  return file.text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 /** Resolves once the connector has printed a line matching `pattern` (or throws with what it printed). */
