@@ -8,6 +8,7 @@ import type { Db } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './middleware/authenticate.ts';
+import { compress } from './middleware/compress.ts';
 import { noNul } from './middleware/no-nul.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -74,6 +75,8 @@ export function createApp(options: CreateAppOptions) {
   const app = createRouter().basePath('/api');
   app.use('*', requestContext(deps));
   app.use('*', securityHeaders);
+  // Inside the two above (they add headers to what it answers), outside everything else, so errors are compressed too.
+  app.use('*', compress);
   // CDN deployment: the site on another origin calls the API with credentials.
   app.use(
     '*',

@@ -64,8 +64,11 @@ describe('npm run demo seeding', () => {
     });
     expect(sqli.status).toBe(200);
     expect(sqli.json.items).toHaveLength(5);
-    for (const event of sqli.json.items) expect(event.tags).toContain('attack-sqli');
-    // The raw record comes with the event's detail (a page's rows leave it out).
+    for (const event of sqli.json.items) {
+      expect(event.tags).toContain('attack-sqli');
+      expect(event).not.toHaveProperty('raw');
+    }
+    // The page's rows leave the raw record out; the event's detail has it.
     const detail = await t.call('GET', `/api/spaces/${first.spaceId}/events/${sqli.json.items[0].id}`, { cookie });
     expect(detail.json.raw.transaction.producer.modsecurity).toBe('ModSecurity v3.0.9 (Linux)');
     const histogram = await t.call('GET', `/api/spaces/${first.spaceId}/events/histogram?${range}&buckets=7`, {

@@ -1,7 +1,7 @@
 /**
- * Security events of the URL's space: the event log's first page with its histogram, its facets, the overview's charts,
- * this month's usage and the saved searches. A search is keyed by its query and absolute window, so a new search
- * is a new key and an answer that comes after the search changed is dropped.
+ * Security events of the URL's space: the event log's first page with its histogram, its facets, one event's detail,
+ * the overview's charts, this month's usage and the saved searches. A search is keyed by its query and absolute
+ * window, so a new search is a new key and an answer that comes after the search changed is dropped.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { call, client } from '../lib/api.ts';
@@ -46,6 +46,11 @@ export const $eventResults = apiStore('event-results', logKey, async (spaceId, q
   const search: EventSearch = { q, from, to };
   return { search, page, histogram };
 });
+
+/** One event with its raw record (the page's rows leave it out): asked for when the event log's drawer opens one. */
+export function loadEvent(spaceId: string, eventId: string) {
+  return call(events[':eventId'].$get({ param: { spaceId, eventId } }));
+}
 
 /** The event log's facets: the slow call over large ranges, so a store of its own that fills in when it comes. */
 export const $eventFacets = apiStore('event-facets', logKey, (spaceId, q, from, to) =>

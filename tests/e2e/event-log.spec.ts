@@ -63,7 +63,7 @@ async function sendEvents(page: Page): Promise<string> {
   return spaceId;
 }
 
-test('events sent to the ingest API appear in the event log: query, facet, drawer with JSON and map', async ({
+test('events sent to the ingest API appear in the event log: query, facet, drawer with fields, JSON (after a failed fetch and Retry) and map', async ({
   page,
 }) => {
   const spaceId = await sendEvents(page);
@@ -92,12 +92,33 @@ test('events sent to the ingest API appear in the event log: query, facet, drawe
   await page.getByRole('region', { name: 'Country' }).getByRole('button', { name: /^FR/ }).click();
   await expect(page.getByRole('heading', { name: '1 events matching action:blocked country:FR' })).toBeVisible();
 
-  // The drawer: raw record in the JSON viewer, the client's country on the map.
+  // The drawer: the row's fields at once, the client's country on the map, and the raw record (not in the page's
+  // rows) fetched into the JSON viewer. Its first fetch fails here: the drawer says so, and Retry asks again.
+  const detail = (url: URL) => /\/api\/spaces\/[^/]+\/events\/[0-9a-f-]{36}$/.test(url.pathname);
+  let failures = 1;
+  await page.route(detail, async (route) => {
+    if (failures-- <= 0) return route.fallback();
+    const error = { code: 'unavailable', message: 'The event store is busy; try again in a moment.' };
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error }) });
+  });
   await table.getByRole('region', { name: 'Events, scrollable' }).getByRole('button').first().click();
   const drawer = page.getByRole('complementary', { name: /Event / });
+  await expect(drawer.getByText('SQL Injection Attack Detected via libinjection')).toBeVisible();
+  await expect(drawer.getByText('GET shop.example.test/search')).toBeVisible();
+  const alert = drawer.getByRole('alert');
+  await expect(alert).toHaveText(
+    /The raw record could not be loaded: The event store is busy; try again in a moment\./,
+  );
+  await expect(drawer.getByRole('tree')).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).include('.event-drawer').analyze()).violations).toEqual([]);
+  await alert.getByRole('button', { name: 'Retry' }).focus();
+  await page.keyboard.press('Enter');
   await expect(drawer.getByRole('tree', { name: 'Raw record' })).toBeVisible();
-  await expect(drawer.getByText('/search').first()).toBeVisible();
+  await expect(drawer.getByRole('tree', { name: 'Raw record' }).getByText('/search').first()).toBeVisible();
+  await expect(alert).toHaveCount(0);
   await expect(drawer.locator('.leaflet-container')).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('.event-drawer').analyze()).violations).toEqual([]);
+  await page.unroute(detail);
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
 });

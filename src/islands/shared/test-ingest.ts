@@ -17,3 +17,13 @@ export async function ingest(api: TestApi, token: string, lines: readonly string
   });
   return { status: res.status, json: (await res.json()) as { accepted?: number; errors?: unknown[] } };
 }
+
+/** A space "Acme" owned by Olivia, with Vic as its viewer and one JSON log source "edge" (its token to ingest with). */
+export async function spaceWithSource(api: TestApi) {
+  const owner = await api.signUp('olivia@example.com', 'Olivia Owner');
+  const viewer = await api.signUp('vic@example.com', 'Vic Viewer');
+  const spaceId: string = (await api.call('POST', '/spaces', owner.cookie, { name: 'Acme' })).json.id;
+  await api.join(spaceId, owner, viewer, 'viewer');
+  const source = await api.call('POST', `/spaces/${spaceId}/sources`, owner.cookie, { name: 'edge', kind: 'json' });
+  return { owner, viewer, spaceId, token: source.json.token as string };
+}

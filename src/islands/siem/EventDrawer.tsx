@@ -1,20 +1,65 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Event } from '../../../contract/events.ts';
+import type { EventSummary } from '../../../contract/events.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { JsonViewer } from '../json-viewer/JsonViewer.tsx';
 import { LeafletMap } from '../map/LeafletMap.tsx';
+import { Alert } from '../shared/Alert.tsx';
 import { centroidOf, loadOutlines } from './country-centroid.ts';
+import { type RawRecord, useEventDetail } from './use-event-detail.ts';
 
 interface Props {
-  readonly event: Event;
+  readonly spaceId: string;
+  /** The row opened: its fields show at once, the raw record is fetched. */
+  readonly event: EventSummary;
   readonly onClose: () => void;
 }
 
-/** One event in a side panel: its fields, the raw record in the JSON viewer, and the client's country on the map. */
-export function EventDrawer({ event, onClose }: Props) {
+/** Why the raw record could not be shown, in words specific to it. */
+function failureOf(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) {
+    return 'This event is no longer stored, so its raw record cannot be shown.';
+  }
+  return `The raw record could not be loaded: ${errorMessage(error)}`;
+}
+
+/** The raw record's part of the drawer: loading, the JSON viewer, or the failure with Retry. */
+function RawRecordView({ record, onRetry }: { record: RawRecord; onRetry: () => void }) {
+  if (record.state === 'loading') {
+    return (
+      <p className="muted" role="status">
+        Loading the raw record…
+      </p>
+    );
+  }
+  if (record.state === 'error') {
+    return (
+      <Alert tone="error">
+        <div className="row">
+          <span>{failureOf(record.error)}</span>
+          <button type="button" className="button secondary" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      </Alert>
+    );
+  }
+  return <JsonViewer data={record.raw} label="Raw record" expandDepth={2} />;
+}
+
+/**
+ * One event in a side panel: the fields of its row at once, the client's country on the map, and the raw record
+ * (which the page's rows leave out) in the JSON viewer once fetched.
+ */
+export function EventDrawer({ spaceId, event, onClose }: Props) {
   const [where, setWhere] = useState<[number, number] | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const rawHeading = useRef<HTMLHeadingElement>(null);
+  const { record, retry } = useEventDetail(spaceId, event.id);
+  // Focus goes to the drawer once, when it opens (not each time the screen behind it renders).
   useEffect(() => {
     heading.current?.focus();
+  }, []);
+  useEffect(() => {
     const close = (key: KeyboardEvent): void => {
       if (key.key === 'Escape') onClose();
     };
@@ -73,8 +118,19 @@ export function EventDrawer({ event, onClose }: Props) {
           ]}
         />
       )}
-      <h3>Raw record</h3>
-      <JsonViewer data={event.raw} label="Raw record" expandDepth={2} />
+      <section aria-labelledby="event-drawer-raw" aria-busy={record.state === 'loading'}>
+        <h3 id="event-drawer-raw" tabIndex={-1} ref={rawHeading}>
+          Raw record
+        </h3>
+        <RawRecordView
+          record={record}
+          onRetry={() => {
+            // The Retry button goes away while loading: the keyboard stays in the section.
+            rawHeading.current?.focus();
+            retry();
+          }}
+        />
+      </section>
     </aside>
   );
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Options } from 'highcharts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Facets } from '../../../contract/event-search.ts';
-import type { Event } from '../../../contract/events.ts';
+import type { EventSummary } from '../../../contract/events.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
 import { call, client } from '../../lib/api.ts';
 import { $eventFacets, $eventResults, $eventSearch, EVENT_PAGE_SIZE, type EventSearch } from '../../stores/events.ts';
@@ -51,7 +51,7 @@ const sameSearch = (a: EventSearch, b: EventSearch): boolean => a.q === b.q && a
  */
 type Rows = {
   readonly search: EventSearch;
-  readonly items: readonly Event[];
+  readonly items: readonly EventSummary[];
   readonly nextCursor: string | null;
   readonly loading: boolean;
   readonly error: unknown;
@@ -67,7 +67,8 @@ function EventLogScreen() {
   // The last answer stays on screen while the next search loads, as it did before stores.
   const shown = useLastData(results.loaded);
   const [more, setMore] = useState<Rows | null>(null);
-  const [selected, setSelected] = useState<Event | null>(null);
+  const [selected, setSelected] = useState<EventSummary | null>(null);
+  const closeDrawer = useCallback(() => setSelected(null), []);
 
   // The view is in the URL, read after hydration (the pre-rendered shell has none); searching it keys the stores.
   useEffect(() => {
@@ -295,7 +296,7 @@ function EventLogScreen() {
       )}
       {selected && (
         <Suspense fallback={<p role="status">Opening the event…</p>}>
-          <EventDrawer event={selected} onClose={() => setSelected(null)} />
+          <EventDrawer spaceId={spaceId} event={selected} onClose={closeDrawer} />
         </Suspense>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, expect, test, vi } from 'vitest';
-import type { Event } from '../../../contract/events.ts';
+import type { EventSummary } from '../../../contract/events.ts';
 import { EventTable, ROW_HEIGHT } from './EventTable.tsx';
 
 // jsdom does no layout: give the scrolling region the size a browser would (16 rows tall).
@@ -22,12 +22,13 @@ beforeAll(() => {
 
 const start = Date.parse('2026-11-20T12:00:00Z');
 
-function event(index: number): Event {
+function event(index: number): EventSummary {
   return {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     sourceId: '00000000-0000-4000-8000-000000000000',
     time: new Date(start - index * 1000).toISOString(),
     receivedAt: new Date(start).toISOString(),
+    dedupKey: null,
     ip: `10.0.${Math.floor(index / 256) % 256}.${index % 256}`,
     country: null,
     method: 'GET',
@@ -41,8 +42,7 @@ function event(index: number): Event {
     message: null,
     userAgent: null,
     firewallId: null,
-    raw: {},
-  } as unknown as Event;
+  };
 }
 
 const rowsOf = (n: number, from = 0) => Array.from({ length: n }, (_, i) => event(from + i));

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { Event } from '../../../contract/events.ts';
+import type { EventSummary } from '../../../contract/events.ts';
 
 /** Height of one row in pixels: rows are one line (long requests are cut with an ellipsis), so scrolling never reflows. */
 export const ROW_HEIGHT = 36;
@@ -9,7 +9,7 @@ const PREFETCH_ROWS = 60;
 
 export interface EventTableProps {
   /** The rows loaded so far, newest first. */
-  readonly rows: readonly Event[];
+  readonly rows: readonly EventSummary[];
   /** How many events match in all (for the row count read out and the status line). */
   readonly total: number;
   /** Whether the server has more rows after the loaded ones. */
@@ -18,7 +18,7 @@ export interface EventTableProps {
   readonly loading: boolean;
   /** Asks for the next page (called once per approach to the end; the caller ignores calls while loading). */
   readonly onLoadMore: () => void;
-  readonly onSelect: (event: Event) => void;
+  readonly onSelect: (event: EventSummary) => void;
 }
 
 /** Short enough for the column, precise to the second; the drawer shows the full time. */
@@ -91,7 +91,7 @@ export function EventTable({ rows, total, hasMore, loading, onLoadMore, onSelect
               </tr>
             )}
             {items.map((item) => {
-              const event = rows[item.index] as Event;
+              const event = rows[item.index] as EventSummary;
               const request = `${event.method ?? ''} ${event.host ?? ''}${event.path ?? ''}`.trim();
               return (
                 <tr key={event.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
-import { eventLine, ingest } from '../shared/test-ingest.ts';
+import { eventLine, ingest, spaceWithSource } from '../shared/test-ingest.ts';
 import { ExportButton } from './ExportButton.tsx';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -22,11 +22,8 @@ let lastBlob: Blob | null = null;
 
 beforeAll(async () => {
   api = await startTestApi();
-  const owner = await api.signUp('olivia@example.com', 'Olivia Owner');
-  viewer = await api.signUp('vic@example.com', 'Vic Viewer');
-  spaceId = (await api.call('POST', '/spaces', owner.cookie, { name: 'Acme' })).json.id;
-  await api.join(spaceId, owner, viewer, 'viewer');
-  const source = await api.call('POST', `/spaces/${spaceId}/sources`, owner.cookie, { name: 'edge', kind: 'json' });
+  const space = await spaceWithSource(api);
+  ({ viewer, spaceId } = space);
   const lines = Array.from({ length: N }, (_, i) =>
     eventLine(1 + i / 100, {
       path: `/item/${i}`,
@@ -34,7 +31,7 @@ beforeAll(async () => {
       message: i === 5 ? '=cmd|calc' : `event ${i}`,
     }),
   );
-  expect((await ingest(api, source.json.token, lines)).json.accepted).toBe(N);
+  expect((await ingest(api, space.token, lines)).json.accepted).toBe(N);
 
   // The browser's edges that jsdom lacks: object URLs, and following a download link.
   URL.createObjectURL = (blob: Blob) => {
