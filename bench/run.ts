@@ -23,7 +23,7 @@ async function signInWithSpace(): Promise<string> {
   return cookie;
 }
 
-// `node bench/run.ts api` (or islands, ingest, events-query, firewall, search-load): that section alone, printed; BENCHMARKS.md is left
+// `node bench/run.ts api` (or islands, ingest, events-query, retention, firewall, search-load): that section alone, printed; BENCHMARKS.md is left
 // as it is. These sections need no built site.
 const single: Record<string, () => Promise<string>> = {
   api: async () => (await import('./api.ts')).benchApi(),
@@ -32,6 +32,7 @@ const single: Record<string, () => Promise<string>> = {
   'events-query': async () => (await import('./events-query.ts')).benchEventsQuery(),
   firewall: async () => (await import('./firewall.ts')).benchFirewall(),
   'search-load': async () => (await import('./search-load.ts')).benchSearchLoad(),
+  retention: async () => (await import('./retention.ts')).benchRetention(),
 };
 const only = process.argv[2];
 if (only) {
@@ -113,6 +114,7 @@ const { benchIngest } = await import('./ingest.ts');
 sections.push(await benchIngest());
 const { benchEventsQuery } = await import('./events-query.ts');
 sections.push(await benchEventsQuery());
+sections.push(await (await import('./retention.ts')).benchRetention());
 sections.push(await (await import('./firewall.ts')).benchFirewall());
 sections.push(await (await import('./search-load.ts')).benchSearchLoad());
 

@@ -103,7 +103,7 @@ CREATE TABLE "event_rollup_hour" (
 	CONSTRAINT "event_rollup_hour_source_fk" FOREIGN KEY ("space_id", "source_id") REFERENCES "sources"("space_id", "id") ON DELETE CASCADE
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "event_rollup_hour_key" ON "event_rollup_hour" ("space_id", "bucket", "source_id", "firewall_id", "action", "facet", "value") NULLS NOT DISTINCT;
+CREATE UNIQUE INDEX "event_rollup_hour_key" ON "event_rollup_hour" ("space_id", "facet", "bucket", "source_id", "firewall_id", "action", "value") NULLS NOT DISTINCT;
 --> statement-breakpoint
 CREATE TABLE "event_rollup_day" (
 	"space_id" uuid NOT NULL,
@@ -117,7 +117,7 @@ CREATE TABLE "event_rollup_day" (
 	CONSTRAINT "event_rollup_day_source_fk" FOREIGN KEY ("space_id", "source_id") REFERENCES "sources"("space_id", "id") ON DELETE CASCADE
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "event_rollup_day_key" ON "event_rollup_day" ("space_id", "bucket", "source_id", "firewall_id", "action", "facet", "value") NULLS NOT DISTINCT;
+CREATE UNIQUE INDEX "event_rollup_day_key" ON "event_rollup_day" ("space_id", "facet", "bucket", "source_id", "firewall_id", "action", "value") NULLS NOT DISTINCT;
 --> statement-breakpoint
 INSERT INTO "events" ("space_id", "time", "id", "source_id", "received_at", "dedup_key", "ip", "country", "method", "host", "path", "status", "action", "severity", "rule_ids", "tags", "message", "user_agent", "firewall_id")
 	SELECT "space_id", "time", "id", "source_id", "received_at", "dedup_key", "ip", "country", "method", "host", "path", "status", "action", "severity", "rule_ids", "tags", "message", "user_agent", "firewall_id" FROM "events_unpartitioned";

@@ -121,7 +121,8 @@ export const eventRollupHour = pgTable(
   },
   (t) => [
     sourceKey(t),
-    uniqueIndex('event_rollup_hour_key').on(t.spaceId, t.bucket, t.sourceId, t.firewallId, t.action, t.facet, t.value),
+    // The facet second: a facet's rows of a range are read together, without the other facets' (the ips' many).
+    uniqueIndex('event_rollup_hour_key').on(t.spaceId, t.facet, t.bucket, t.sourceId, t.firewallId, t.action, t.value),
   ],
 );
 
@@ -136,6 +137,6 @@ export const eventRollupDay = pgTable(
   },
   (t) => [
     sourceKey(t),
-    uniqueIndex('event_rollup_day_key').on(t.spaceId, t.bucket, t.sourceId, t.firewallId, t.action, t.facet, t.value),
+    uniqueIndex('event_rollup_day_key').on(t.spaceId, t.facet, t.bucket, t.sourceId, t.firewallId, t.action, t.value),
   ],
 );

@@ -10,7 +10,7 @@ import type { QueryNode } from '../../../contract/query/ast.ts';
 import type { Executor } from '../../db/database.ts';
 import { eventRollupDay, eventRollupHour, eventRollupMinute, events } from '../../db/schema/events.ts';
 import { compileQuery, type EventQueryColumns } from './compile-query.ts';
-import { facetRowsSql, type Tier, tierSeconds } from './rollups.ts';
+import { facetRowsSql, rolledFacets, type Tier, tierSeconds } from './rollups.ts';
 
 /** Whether a query names nothing but the rollup key, so rollup rows can answer it exactly. */
 export function rollupAnswerable(ast: QueryNode): boolean {
@@ -138,28 +138,35 @@ export function rollupFacetsSql(
   size: number,
 ): SQL {
   const { whole, edges } = cutRange(range.from, range.to, ['day', 'hour']);
-  const parts: SQL[] = whole.map((stretch) => {
-    const table = stretch.tier === 'day' ? eventRollupDay : eventRollupHour;
-    return sql`select ${table.facet} as facet, ${table.value} as value, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, ast, stretch)}`;
-  });
-  const edgeCtes = edges.map(
-    (edge, i) => sql`${sql.raw(`edge${i}`)} as (select * from ${events} where ${edgeWhere(spaceId, query, edge)})`,
-  );
-  for (const [i] of edges.entries()) {
-    parts.push(sql.raw(`select facet, value, action, 1::bigint as n from (${facetRowsSql(`edge${i}`)}) as rows`));
+  // The edges' events, once, expanded into facet rows (a couple of hours of events at most).
+  const ctes: SQL[] = [];
+  if (edges.length > 0) {
+    const parts = edges.map((edge) => sql`select * from ${events} where ${edgeWhere(spaceId, query, edge)}`);
+    ctes.push(sql`edge_events as (${sql.join(parts, sql` union all `)})`);
+    ctes.push(sql`edge_rows as materialized (${sql.raw(facetRowsSql('edge_events'))})`);
   }
-  const ctes = [...edgeCtes, sql`r as materialized (${sql.join(parts, sql` union all `)})`];
-  return sql`
-    with ${sql.join(ctes, sql`, `)},
-    counted as (
-      select facet, value, sum(n)::bigint as n from r group by facet, value
-      union all select 'action', action, sum(n)::bigint from r where facet = 'severity' group by action
-      union all select 'total', null, coalesce(sum(n), 0)::bigint from r where facet = 'severity'
-    ),
-    ranked as (
-      select facet, value, n, row_number() over (partition by facet order by n desc, value) as place from counted
-    )
-    select facet as k, value as v, n from ranked where place <= ${size} or facet = 'total' order by facet, place`;
+  // One facet's (value, action, n) rows: its rows of each whole stretch (read by the key, which starts with the space
+  // and the facet), then the edges'.
+  const rowsOf = (facet: string): SQL => {
+    const parts: SQL[] = whole.map((stretch) => {
+      const table = stretch.tier === 'day' ? eventRollupDay : eventRollupHour;
+      return sql`select ${table.value} as value, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, ast, stretch)} and ${table.facet} = ${facet}`;
+    });
+    if (edges.length > 0) parts.push(sql`select value, action, 1::bigint as n from edge_rows where facet = ${facet}`);
+    return parts.length > 0
+      ? sql.join(parts, sql` union all `)
+      : sql`select null::text, null::text, 0::bigint where false`;
+  };
+  // Each facet is its own top-N (the database keeps only the best `size` while counting); every event has one
+  // severity, so the severity rows also count the actions and the total.
+  const top = (key: string, column: 'value' | 'action', facet: string) =>
+    sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)} as v, sum(n)::bigint as n from (${rowsOf(facet)}) as x group by 2 order by 3 desc, 2 limit ${size})`;
+  const branches = [
+    sql`(select 'total' as k, null::text as v, coalesce(sum(n), 0)::bigint as n from (${rowsOf('severity')}) as x)`,
+    top('action', 'action', 'severity'),
+    ...rolledFacets.map((facet) => top(facet, 'value', facet)),
+  ];
+  return sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}${sql.join(branches, sql` union all `)}`;
 }
 
 /** The tier a histogram of `intervalSeconds` can be counted from, coarsest first, or null (raw events only). */
