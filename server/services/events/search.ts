@@ -1,5 +1,5 @@
 /** The event log's reads: a page of matching events, their histogram, their facet counts, and one event. */
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   EventPage,
@@ -154,25 +154,28 @@ async function rawFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promis
     sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)}::text as v, count(*)::int as n from m where ${sql.raw(column)} is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
   const array = (key: FacetName, column: string) =>
     sql`(select ${sql.raw(`'${key}'`)} as k, x::text as v, count(*)::int as n from m, unnest(m.${sql.raw(column)}) as x where x is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
-  // Two passes, each reading the rows once, in one search of the lane (on one connection, one after the other).
-  const pass = (db: Executor, parts: SQL[]) =>
+  // One statement: the matching rows are read once into the CTE, each facet is a top-N over it.
+  const result = await sc.deps.searches.run('facets', (db: Executor) =>
     db.execute(sql`
       with m as materialized (
         select action, severity, country, host, ip, rule_ids, tags from ${events} where ${where}
       )
-      ${sql.join(parts, sql` union all `)}`);
-  const results = await sc.deps.searches.run('facets', async (db) => [
-    await pass(db, [
-      sql`(select 'total' as k, null::text as v, count(*)::int as n from m)`,
-      scalar('action', 'action'),
-      scalar('severity', 'severity'),
-      scalar('country', 'country'),
-      scalar('host', 'host'),
-    ]),
-    await pass(db, [array('rule', 'rule_ids'), array('tag', 'tags'), scalar('ip', 'ip')]),
-  ]);
+      ${sql.join(
+        [
+          sql`(select 'total' as k, null::text as v, count(*)::int as n from m)`,
+          scalar('action', 'action'),
+          scalar('severity', 'severity'),
+          scalar('country', 'country'),
+          scalar('host', 'host'),
+          array('rule', 'rule_ids'),
+          array('tag', 'tags'),
+          scalar('ip', 'ip'),
+        ],
+        sql` union all `,
+      )}`),
+  );
   // Union all keeps each branch's order.
-  return results.flatMap((result) => rowsOf<FacetRow>(result));
+  return rowsOf<FacetRow>(result);
 }
 
 /** One event of the space, with its raw record. */

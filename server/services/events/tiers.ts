@@ -143,7 +143,10 @@ export function rollupFacetsSql(
   if (edges.length > 0) {
     const parts = edges.map((edge) => sql`select * from ${events} where ${edgeWhere(spaceId, query, edge)}`);
     ctes.push(sql`edge_events as (${sql.join(parts, sql` union all `)})`);
-    ctes.push(sql`edge_rows as materialized (${sql.raw(facetRowsSql('edge_events'))})`);
+    // Counted once per (facet, value, action), so each facet below reads a few rows per value, not one per event.
+    ctes.push(
+      sql`edge_rows as materialized (select facet, value, action, count(*)::bigint as n from (${sql.raw(facetRowsSql('edge_events'))}) as f group by 1, 2, 3)`,
+    );
   }
   // One facet's (value, action, n) rows: its rows of each whole stretch (read by the key, which starts with the space
   // and the facet), then the edges'.
@@ -152,7 +155,7 @@ export function rollupFacetsSql(
       const table = stretch.tier === 'day' ? eventRollupDay : eventRollupHour;
       return sql`select ${table.value} as value, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, ast, stretch)} and ${table.facet} = ${facet}`;
     });
-    if (edges.length > 0) parts.push(sql`select value, action, 1::bigint as n from edge_rows where facet = ${facet}`);
+    if (edges.length > 0) parts.push(sql`select value, action, n from edge_rows where facet = ${facet}`);
     return parts.length > 0
       ? sql.join(parts, sql` union all `)
       : sql`select null::text, null::text, 0::bigint where false`;
