@@ -209,7 +209,10 @@ export function rollupHistogramSql(
   origin: number,
   intervalSeconds: number,
 ): SQL {
-  const { whole, edges } = cutRange(range.from, range.to, [tier]);
+  // Whole buckets of the tier, then of every finer one down to minutes, so the events read at the edges are less
+  // than a minute's at each end (every finer tier's width divides the interval too).
+  const finer: Tier[] = tier === 'day' ? ['day', 'hour', 'minute'] : tier === 'hour' ? ['hour', 'minute'] : ['minute'];
+  const { whole, edges } = cutRange(range.from, range.to, finer);
   const index = (time: SQL) =>
     sql`floor((date_part('epoch', ${time}) - ${origin / 1000}::double precision) / ${intervalSeconds}::double precision)::int`;
   const parts: SQL[] = whole.map((stretch) => {
