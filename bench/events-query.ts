@@ -10,7 +10,8 @@
  *
  * `node bench/events-query.ts` prints the markdown section; bench/run.ts includes it. BENCH_QUERY_PG (a list,
  * `1000000,10000000`) / BENCH_QUERY_PGLITE change the event counts, BENCH_QUERY_RUNS the runs per call (up to
- * 2 M events), BENCH_QUERY_RUNS_LARGE the runs per call above 2 M; BENCH_QUERY_ONLY=postgres|pglite one backend.
+ * 2 M events), BENCH_QUERY_RUNS_LARGE the runs per call above 2 M; BENCH_QUERY_ONLY=postgres|pglite one backend;
+ * BENCH_QUERY_DB the PostgreSQL database's name; BENCH_QUERY_PARTIAL a file for the section after each backend.
  */
 import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -42,7 +43,8 @@ const WARMUP = 3;
 /** A call slower than this gets fewer runs, so one slow call cannot hold the whole bench for minutes. */
 const BUDGET_MS = 60_000;
 const CHUNK = 20_000;
-const PG_NAME = 'spaceguard_bench_query';
+/** The bench's PostgreSQL database (created and dropped per size); BENCH_QUERY_DB names another, for two checkouts. */
+const PG_NAME = process.env.BENCH_QUERY_DB ?? 'spaceguard_bench_query';
 const DAY = 86_400_000;
 
 type Prepared = { spaceId: string; bearer: string };

@@ -75,6 +75,8 @@ function openPsqlCopy(url: string, table: CopyTable): PsqlCopy {
   child.stderr.on('data', (d) => {
     stderr += d;
   });
+  // A psql that exits early (its database dropped) closes stdin: the exit below reports it with psql's message.
+  child.stdin.on('error', () => {});
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql \\copy ${table} failed: ${stderr}`))));
