@@ -135,6 +135,24 @@ describe('POST /api/ingest/{sourceToken}', () => {
     expect(await storedIn(spaceId)).toBe(10_000);
   });
 
+  test('batches sent at once share the last of the quota exactly: never more than the quota stored', async () => {
+    const { spaceId, token } = await newSource();
+    const month = new Date().toISOString().slice(0, 7);
+    // Room for 12 more: four batches of 5 arrive together (each alone would fit).
+    await t.db.insert(eventUsage).values({ spaceId, month, accepted: 99_988 });
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((b) => ingest(token, Array.from({ length: 5 }, (_, i) => ev(100 + b * 5 + i)).join('\n'))),
+    );
+    const accepted = answers.reduce((sum, res) => sum + Number(res.json.accepted), 0);
+    const refused = answers.reduce((sum, res) => sum + Number(res.json.refused ?? 0), 0);
+    expect(accepted).toBe(12);
+    expect(refused).toBe(8);
+    expect(answers.filter((res) => res.status === 429).length).toBeGreaterThan(0);
+    expect(await storedIn(spaceId)).toBe(12);
+    const [usage] = await t.db.select().from(eventUsage).where(eq(eventUsage.spaceId, spaceId));
+    expect(usage).toMatchObject({ accepted: 100_000, refused: 8 });
+  });
+
   test('past the monthly quota: 429 with Retry-After, accepted up to the quota, refused counted', async () => {
     const { spaceId, token } = await newSource();
     const month = new Date().toISOString().slice(0, 7);

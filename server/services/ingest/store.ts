@@ -107,21 +107,36 @@ export function insertEventsStatement(spaceId: string, sourceId: string, receive
       (select count(*) from day)::int as day`;
 }
 
+type BatchInput = {
+  space: SpaceRow;
+  source: SourceRow;
+  valid: NormalisedEvent[];
+  errors: LineError[];
+  now: Date;
+  idempotencyKey: string | null;
+};
+
+/** A batch stored without the usage lock would pass the quota: it is stored again, under the lock. */
+class NearQuota extends Error {}
+
 /**
  * Stores the valid events of a batch in one transaction with the usage counter, the line errors and the
  * idempotency record, so a 2xx means durable and a retry with the same key changes nothing.
+ *
+ * A space's batches store their events side by side: the monthly usage row is locked only by the update that
+ * counts them, at the end. Where a batch would come near the quota (or a concurrent one took the room meanwhile),
+ * the transaction is rolled back and run again holding the usage row from the start, which counts exactly.
  */
-export async function storeBatch(
-  db: Db,
-  input: {
-    space: SpaceRow;
-    source: SourceRow;
-    valid: NormalisedEvent[];
-    errors: LineError[];
-    now: Date;
-    idempotencyKey: string | null;
-  },
-): Promise<StoredBatch> {
+export async function storeBatch(db: Db, input: BatchInput): Promise<StoredBatch> {
+  try {
+    return await storeOnce(db, input, false);
+  } catch (error) {
+    if (error instanceof NearQuota) return storeOnce(db, input, true);
+    throw error;
+  }
+}
+
+async function storeOnce(db: Db, input: BatchInput, locked: boolean): Promise<StoredBatch> {
   const { space, source, valid, errors, now, idempotencyKey } = input;
   const month = monthOf(now);
   return db.transaction(async (tx) => {
@@ -141,27 +156,32 @@ export async function storeBatch(
       }
     }
 
-    // The monthly counter, locked for the rest of the transaction so concurrent batches share the quota.
+    // The monthly counter: read as it is, or (near the quota) locked for the rest of the transaction so concurrent
+    // batches share the quota exactly.
     await tx.insert(eventUsage).values({ spaceId: space.id, month }).onConflictDoNothing();
-    const [usage] = await tx
+    const current = tx
       .select()
       .from(eventUsage)
-      .where(and(eq(eventUsage.spaceId, space.id), eq(eventUsage.month, month)))
-      .for('update');
+      .where(and(eq(eventUsage.spaceId, space.id), eq(eventUsage.month, month)));
+    const [usage] = locked ? await current.for('update') : await current;
     const quota = planTerms[space.plan].eventsPerMonth;
     const room = Math.max(0, quota - (usage?.accepted ?? 0));
+    if (!locked && room < valid.length) throw new NearQuota();
     const taken = valid.slice(0, room);
     const refused = valid.length - taken.length;
 
     const inserted = await insertEvents(tx, space.id, source.id, now, taken);
-    await tx
+    const [counted] = await tx
       .update(eventUsage)
       .set({
         accepted: sql`${eventUsage.accepted} + ${inserted}`,
         refused: sql`${eventUsage.refused} + ${refused}`,
         updatedAt: now,
       })
-      .where(and(eq(eventUsage.spaceId, space.id), eq(eventUsage.month, month)));
+      .where(and(eq(eventUsage.spaceId, space.id), eq(eventUsage.month, month)))
+      .returning({ accepted: eventUsage.accepted });
+    // Concurrent batches took the room meanwhile: store this one again under the lock, which refuses the excess.
+    if (!locked && (counted?.accepted ?? 0) > quota) throw new NearQuota();
     if (errors.length > 0) {
       await tx
         .insert(ingestErrors)
