@@ -22,12 +22,12 @@ export const fakeCaptcha: CaptchaVerifier = async ({ token }) => token !== 'bad'
  * when TEST_DATABASE_URL is set (so parallel files never share tables).
  */
 export async function freshDatabase(
-  options: { thread?: boolean } = {},
+  options: { thread?: boolean; migrated?: boolean } = {},
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ dataDir: 'memory://', thread: options.thread ?? false });
-    await migrate(database);
+    if (options.migrated !== false) await migrate(database);
     return { database, drop: () => database.close() };
   }
   const name = `sg_test_${randomBytes(6).toString('hex')}`;
@@ -38,7 +38,7 @@ export async function freshDatabase(
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString() });
-  await migrate(database);
+  if (options.migrated !== false) await migrate(database);
   return {
     database,
     async drop() {
