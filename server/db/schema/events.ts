@@ -107,36 +107,33 @@ const rollupKey = () => ({
 export const eventRollupMinute = pgTable(
   'event_rollup_minute',
   { ...rollupKey(), n: bigint('n', { mode: 'number' }).notNull() },
-  (t) => [uniqueIndex('event_rollup_minute_key').on(t.spaceId, t.bucket, t.sourceId, t.firewallId, t.action)],
-);
-
-/** Facet counts per hour: every event counts once under `severity` and once per country, host, ip, rule, tag. */
-export const eventRollupHour = pgTable(
-  'event_rollup_hour',
-  {
-    ...rollupKey(),
-    facet: text('facet').notNull(),
-    value: text('value').notNull(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-  },
   (t) => [
     sourceKey(t),
-    // The facet second: a facet's rows of a range are read together, without the other facets' (the ips' many).
-    uniqueIndex('event_rollup_hour_key').on(t.spaceId, t.facet, t.bucket, t.sourceId, t.firewallId, t.action, t.value),
+    uniqueIndex('event_rollup_minute_key').on(t.spaceId, t.bucket, t.sourceId, t.firewallId, t.action),
   ],
 );
+
+/**
+ * A facet rollup: every event counts once under `severity` and once per country, host, ip, rule and tag. The key
+ * has the facet second, so a facet's rows of a range are read together, without the other facets' (the ips' many).
+ */
+const facetRollup = <Name extends string>(name: Name) =>
+  pgTable(
+    name,
+    {
+      ...rollupKey(),
+      facet: text('facet').notNull(),
+      value: text('value').notNull(),
+      n: bigint('n', { mode: 'number' }).notNull(),
+    },
+    (t) => [
+      sourceKey(t),
+      uniqueIndex(`${name}_key`).on(t.spaceId, t.facet, t.bucket, t.sourceId, t.firewallId, t.action, t.value),
+    ],
+  );
+
+/** Facet counts per hour. */
+export const eventRollupHour = facetRollup('event_rollup_hour');
 
 /** The same facet counts per UTC day. */
-export const eventRollupDay = pgTable(
-  'event_rollup_day',
-  {
-    ...rollupKey(),
-    facet: text('facet').notNull(),
-    value: text('value').notNull(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-  },
-  (t) => [
-    sourceKey(t),
-    uniqueIndex('event_rollup_day_key').on(t.spaceId, t.facet, t.bucket, t.sourceId, t.firewallId, t.action, t.value),
-  ],
-);
+export const eventRollupDay = facetRollup('event_rollup_day');

@@ -15,9 +15,8 @@ import { type Executor, rowsOf } from '../../db/database.ts';
 import { eventRaw, events } from '../../db/schema/events.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
-import { compileQuery } from './compile-query.ts';
 import { eventSummaryView, eventView, eventWithRaw, parsedQuery, rawOfEvent, whereOf } from './filters.ts';
-import { type FacetRow, histogramTier, rollupAnswerable, rollupFacets, rollupHistogram } from './tiers.ts';
+import { type FacetRow, histogramTier, rollupAnswerable, rollupFacetsSql, rollupHistogramSql } from './tiers.ts';
 
 /** The query of a page of events: matching, newest first, one more than the limit to tell whether more follow. */
 export function eventPageSelect(db: Executor, spaceId: string, q: z.infer<typeof EventPageQuery>) {
@@ -76,17 +75,9 @@ export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof Histogra
   const tier = histogramTier(interval);
   const rows = await sc.deps.searches.run('histogram', (db) => {
     if (tier && rollupAnswerable(ast)) {
-      const query = compileQuery(ast, events);
-      return rollupHistogram(
-        db,
-        sc.space.id,
-        ast,
-        query,
-        { from: from.getTime(), to: to.getTime() },
-        tier,
-        origin,
-        interval,
-      );
+      const range = { from: from.getTime(), to: to.getTime() };
+      const statement = rollupHistogramSql(sc.space.id, ast, range, { tier, origin, intervalSeconds: interval });
+      return db.execute(statement).then((result) => rowsOf<{ bucket: number; total: number; blocked: number }>(result));
     }
     // date_part answers double precision; extract answers numeric, whose arithmetic is far slower per row.
     const bucket = sql<number>`floor((date_part('epoch', ${events.time}) - ${origin / 1000}::double precision) / ${interval}::double precision)::int`;
@@ -125,16 +116,10 @@ type FacetName = Exclude<keyof Facets, 'total'>;
 export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promise<Facets> {
   const ast = parsedQuery(q.q, 'q');
   const rows = rollupAnswerable(ast)
-    ? await sc.deps.searches.run('facets', (db) =>
-        rollupFacets(
-          db,
-          sc.space.id,
-          ast,
-          compileQuery(ast, events),
-          { from: q.from ? Date.parse(q.from) : null, to: q.to ? Date.parse(q.to) : null },
-          q.size,
-        ),
-      )
+    ? await sc.deps.searches.run('facets', async (db) => {
+        const range = { from: q.from ? Date.parse(q.from) : null, to: q.to ? Date.parse(q.to) : null };
+        return rowsOf<FacetRow>(await db.execute(rollupFacetsSql(sc.space.id, ast, range, q.size)));
+      })
     : await rawFacets(sc, q);
   const facets: Facets = { total: 0, action: [], severity: [], country: [], rule: [], host: [], tag: [], ip: [] };
   for (const row of rows) {

@@ -20,7 +20,6 @@ import { spaces } from '../../db/schema/spaces.ts';
 import { createTestApi, type TestApi } from '../../test/harness.ts';
 import { planOf } from '../../test/plans.ts';
 import { storeBatch } from '../ingest/store.ts';
-import { compileQuery } from './compile-query.ts';
 import { whereOf } from './filters.ts';
 import { ensurePartitions, listPartitions } from './partitions.ts';
 import { deleteExpiredEvents } from './retention.ts';
@@ -374,14 +373,7 @@ describe('each query class stays on its index (EXPLAIN)', () => {
   });
 
   test('facets of an unfiltered range read the day and hour rollups by key, and the edges off the time index', async () => {
-    const ast = parsedAst('');
-    const statement = rollupFacetsSql(
-      spaceId,
-      ast,
-      compileQuery(ast, events),
-      { from: now.getTime() - 7 * DAY, to: now.getTime() },
-      10,
-    );
+    const statement = rollupFacetsSql(spaceId, parsed(''), { from: now.getTime() - 7 * DAY, to: now.getTime() }, 10);
     const plan = await planOf(t.db, statement, { noSeqScan: true });
     expect([...plan.indexes], plan.text).toEqual(
       expect.arrayContaining(['event_rollup_day_key', 'event_rollup_hour_key', 'events_space_time_id_idx']),
@@ -390,23 +382,15 @@ describe('each query class stays on its index (EXPLAIN)', () => {
   });
 
   test('a histogram by minutes reads the minute rollup by key', async () => {
-    const ast = parsedAst('action:blocked');
     const from = now.getTime() - DAY;
     const statement = rollupHistogramSql(
       spaceId,
-      ast,
-      compileQuery(ast, events),
+      parsed('action:blocked'),
       { from, to: now.getTime() },
-      'minute',
-      Math.floor(from / 1_800_000) * 1_800_000,
-      1800,
+      { tier: 'minute', origin: Math.floor(from / 1_800_000) * 1_800_000, intervalSeconds: 1800 },
     );
     const plan = await planOf(t.db, statement, { noSeqScan: true });
     expect([...plan.indexes], plan.text).toContain('event_rollup_minute_key');
     expect(plan.seqScans, plan.text).toEqual([]);
   });
-
-  function parsedAst(q: string) {
-    return parsed(q);
-  }
 });

@@ -7,7 +7,6 @@
  */
 import { and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { QueryNode } from '../../../contract/query/ast.ts';
-import type { Executor } from '../../db/database.ts';
 import { eventRollupDay, eventRollupHour, eventRollupMinute, events } from '../../db/schema/events.ts';
 import { compileQuery, type EventQueryColumns } from './compile-query.ts';
 import { facetRowsSql, rolledFacets, type Tier, tierSeconds } from './rollups.ts';
@@ -115,28 +114,15 @@ export type FacetRow = { k: string; v: string | null; n: number | string };
 
 /**
  * Facet counts from the day and hour rollups and the edges' events: the total, the actions (from the severity rows,
- * one per event) and the top `size` values of each rolled facet. `query` is the compiled query for the edges.
+ * one per event) and the top `size` values of each rolled facet, as `FacetRow`s.
  */
-export async function rollupFacets(
-  db: Executor,
-  spaceId: string,
-  ast: QueryNode,
-  query: SQL,
-  range: { from: number | null; to: number | null },
-  size: number,
-): Promise<FacetRow[]> {
-  const result = await db.execute(rollupFacetsSql(spaceId, ast, query, range, size));
-  return (result as unknown as { rows: FacetRow[] }).rows;
-}
-
-/** The statement of `rollupFacets` (for its plan in tests). */
 export function rollupFacetsSql(
   spaceId: string,
   ast: QueryNode,
-  query: SQL,
   range: { from: number | null; to: number | null },
   size: number,
 ): SQL {
+  const query = compileQuery(ast, events);
   const { whole, edges } = cutRange(range.from, range.to, ['day', 'hour']);
   // The edges' events, once, expanded into facet rows (a couple of hours of events at most).
   const ctes: SQL[] = [];
@@ -180,35 +166,20 @@ export function histogramTier(intervalSeconds: number): Tier | null {
   return null;
 }
 
-/**
- * Matching and blocked events per bucket of `intervalSeconds` (buckets start at `origin`, a multiple of the
- * interval since the epoch), from the rollup of `tier` for its whole buckets in the range and the events at the
- * edges. Answers rows keyed by bucket index.
- */
-export async function rollupHistogram(
-  db: Executor,
-  spaceId: string,
-  ast: QueryNode,
-  query: SQL,
-  range: { from: number; to: number },
-  tier: Tier,
-  origin: number,
-  intervalSeconds: number,
-): Promise<{ bucket: number; total: number | string; blocked: number | string }[]> {
-  const result = await db.execute(rollupHistogramSql(spaceId, ast, query, range, tier, origin, intervalSeconds));
-  return (result as unknown as { rows: { bucket: number; total: number | string; blocked: number | string }[] }).rows;
-}
+/** A histogram's buckets: `intervalSeconds` wide, starting at `origin` (a multiple of it since the epoch). */
+export type Bucketing = { tier: Tier; origin: number; intervalSeconds: number };
 
-/** The statement of `rollupHistogram` (for its plan in tests). */
+/**
+ * Matching and blocked events per bucket, from the rollup of `tier` (and the finer ones) for its whole buckets in
+ * the range and the events at the edges: rows of bucket index, total and blocked.
+ */
 export function rollupHistogramSql(
   spaceId: string,
   ast: QueryNode,
-  query: SQL,
   range: { from: number; to: number },
-  tier: Tier,
-  origin: number,
-  intervalSeconds: number,
+  { tier, origin, intervalSeconds }: Bucketing,
 ): SQL {
+  const query = compileQuery(ast, events);
   // Whole buckets of the tier, then of every finer one down to minutes, so the events read at the edges are less
   // than a minute's at each end (every finer tier's width divides the interval too).
   const finer: Tier[] = tier === 'day' ? ['day', 'hour', 'minute'] : tier === 'hour' ? ['hour', 'minute'] : ['minute'];
