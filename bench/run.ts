@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { ROUTES } from '../src/lib/routes.ts';
 import { tempDir } from './lib/databases.ts';
+import { describeSettings, startBenchPostgres } from './lib/postgres-server.ts';
 import { kb, table } from './lib/format.ts';
 import { sendJson, signUp } from './lib/http.ts';
 import { spawnNode, stopProcess, waitForUrl } from './lib/processes.ts';
@@ -41,7 +42,13 @@ if (only) {
     console.error(`Unknown benchmark "${only}"; one of: ${Object.keys(single).join(', ')}.`);
     process.exit(1);
   }
-  console.log(await run());
+  // The sections on PostgreSQL run on the benches' own server (bench/lib/postgres-server.ts).
+  const postgres = ['islands', 'firewall'].includes(only) ? null : startBenchPostgres();
+  try {
+    console.log(await run());
+  } finally {
+    postgres?.stop();
+  }
   process.exit(0);
 }
 
@@ -105,6 +112,9 @@ try {
   dataDir.remove();
 }
 
+// Every section on PostgreSQL uses the benches' own server, started once (bench/lib/postgres-server.ts).
+const postgres = startBenchPostgres();
+process.on('exit', () => postgres.stop());
 // The API in-process on PGlite and on PostgreSQL (no site server needed).
 const { benchApi } = await import('./api.ts');
 sections.push(await benchApi());
@@ -123,6 +133,8 @@ const report = [
   '# Benchmarks',
   '',
   `Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Command: \`npm run bench\` (builds, serves \`dist/\` with \`server/main.ts\`, measures).`,
+  '',
+  `PostgreSQL: every section on PostgreSQL uses ${describeSettings(postgres.settings)}.`,
   '',
   ...sections.flatMap((section) => [section, '']),
 ].join('\n');

@@ -5,11 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-/** The local PostgreSQL server's maintenance database, from which bench databases are created. */
-export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * The maintenance database of the PostgreSQL server the benches use, from which bench databases are created: the
+ * benches' own server (bench/lib/postgres-server.ts sets BENCH_PG_URL when it starts), else the local one.
+ */
+export const pgAdminUrl = (): string => process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  const client = new pg.Client({ connectionString: pgAdminUrl() });
   await client.connect();
   try {
     await client.query(statement);
@@ -22,7 +25,7 @@ async function admin(statement: string): Promise<void> {
 export async function postgresDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
   await admin(`drop database if exists ${name} with (force)`);
   await admin(`create database ${name}`);
-  const url = new URL(PG_ADMIN_URL);
+  const url = new URL(pgAdminUrl());
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

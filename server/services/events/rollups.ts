@@ -17,6 +17,7 @@ export type Tier = keyof typeof tierSeconds;
 
 /** The facets a facet rollup counts (the action is the key; every event has exactly one severity). */
 export const rolledFacets = ['severity', 'country', 'host', 'ip', 'rule', 'tag'] as const;
+export type RolledFacet = (typeof rolledFacets)[number];
 
 const bin = (tier: Tier, column: string) => `date_bin('1 ${tier}', ${column}, timestamptz '${rollupOrigin}')`;
 

@@ -16,7 +16,7 @@ import { eventRaw, events } from '../../db/schema/events.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
 import { eventSummaryView, eventView, eventWithRaw, parsedQuery, rawOfEvent, whereOf } from './filters.ts';
-import { type FacetRow, histogramTier, rollupAnswerable, rollupFacetsSql, rollupHistogramSql } from './tiers.ts';
+import { type FacetRow, histogramTier, rollupAnswerable, rollupFacetsSql, rollupHistogram } from './tiers.ts';
 
 /** The query of a page of events: matching, newest first, one more than the limit to tell whether more follow. */
 export function eventPageSelect(db: Executor, spaceId: string, q: z.infer<typeof EventPageQuery>) {
@@ -62,7 +62,8 @@ export function histogramInterval(seconds: number, buckets: number): number {
 /**
  * Matching and blocked events per time bucket (default: the last 24 hours). Buckets are a round interval wide
  * (`histogramInterval`) and start at multiples of it since the epoch, so the first may start before `from`; they
- * count only events in the range. Queries naming only the action and the firewall are counted from the rollups.
+ * count only events in the range. Queries naming only the action and the firewall, and (for buckets of whole hours)
+ * those adding one tag, rule, severity, country or host, are counted from the rollups.
  */
 export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof HistogramQuery>): Promise<Histogram> {
   const to = q.to ? new Date(q.to) : new Date(sc.deps.now().getTime());
@@ -74,9 +75,9 @@ export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof Histogra
   const where = whereOf(sc.space.id, { ...q, from: from.toISOString(), to: to.toISOString() });
   const tier = histogramTier(interval);
   const rows = await sc.deps.searches.run('histogram', (db) => {
-    if (tier && rollupAnswerable(ast)) {
-      const range = { from: from.getTime(), to: to.getTime() };
-      const statement = rollupHistogramSql(sc.space.id, ast, range, { tier, origin, intervalSeconds: interval });
+    const range = { from: from.getTime(), to: to.getTime() };
+    const statement = tier && rollupHistogram(sc.space.id, ast, range, { tier, origin, intervalSeconds: interval });
+    if (statement) {
       return db.execute(statement).then((result) => rowsOf<{ bucket: number; total: number; blocked: number }>(result));
     }
     // date_part answers double precision; extract answers numeric, whose arithmetic is far slower per row.

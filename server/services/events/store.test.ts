@@ -24,7 +24,7 @@ import { whereOf } from './filters.ts';
 import { ensurePartitions, listPartitions } from './partitions.ts';
 import { deleteExpiredEvents } from './retention.ts';
 import { eventPageSelect, histogramInterval } from './search.ts';
-import { rollupFacetsSql, rollupHistogramSql } from './tiers.ts';
+import { rollupFacetsSql, rollupHistogram, rollupHistogramSql } from './tiers.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -148,6 +148,11 @@ const queries = [
   `-firewall:${firewalls[0]}`,
   'tag:attack-sqli',
   'rule:949110',
+  // One facet term with the rollup key: histograms of whole hours count these from the facet rollups.
+  'tag:attack-sqli -action:allowed',
+  `severity:>=high firewall:${firewalls[1]}`,
+  'country:cn',
+  'host:SHOP.example.com',
   'ip:60.16.0.0/16',
   'ip:2001:db8::/32',
   '"union select"',
@@ -378,6 +383,20 @@ describe('each query class stays on its index (EXPLAIN)', () => {
     expect([...plan.indexes], plan.text).toEqual(
       expect.arrayContaining(['event_rollup_day_key', 'event_rollup_hour_key', 'events_space_time_id_idx']),
     );
+    expect(plan.seqScans, plan.text).toEqual([]);
+  });
+
+  test('a histogram of a tag by whole hours reads the hour rollup by key', async () => {
+    const from = now.getTime() - 7 * DAY;
+    const statement = rollupHistogram(
+      spaceId,
+      parsed('tag:attack-sqli'),
+      { from, to: now.getTime() },
+      { tier: 'hour', origin: Math.floor(from / 10_800_000) * 10_800_000, intervalSeconds: 10_800 },
+    );
+    if (!statement) throw new Error('a tag histogram by hours is counted from the rollups');
+    const plan = await planOf(t.db, statement, { noSeqScan: true });
+    expect([...plan.indexes], plan.text).toContain('event_rollup_hour_key');
     expect(plan.seqScans, plan.text).toEqual([]);
   });
 

@@ -5,13 +5,13 @@
  * histograms minutes) and the partial buckets at its ends, which are read from `events` with the whole query, so
  * the answer is exactly a plain scan's.
  */
-import { and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { QueryNode } from '../../../contract/query/ast.ts';
 import { eventRollupDay, eventRollupHour, eventRollupMinute, events } from '../../db/schema/events.ts';
 import { compileQuery, type EventQueryColumns } from './compile-query.ts';
-import { facetRowsSql, rolledFacets, type Tier, tierSeconds } from './rollups.ts';
+import { facetRowsSql, type RolledFacet, rolledFacets, type Tier, tierSeconds } from './rollups.ts';
 
-/** Whether a query names nothing but the rollup key, so rollup rows can answer it exactly. */
+/** Whether a query names nothing but the rollup key (the action and the firewall), so rollup rows answer it. */
 export function rollupAnswerable(ast: QueryNode): boolean {
   switch (ast.kind) {
     case 'and':
@@ -26,6 +26,58 @@ export function rollupAnswerable(ast: QueryNode): boolean {
     default:
       return false;
   }
+}
+
+/** A rolled facet's values a query term selects: the facet and the condition on a rollup row's value. */
+export type FacetSelector = { facet: RolledFacet; where: (value: SQL | AnyColumn) => SQL };
+
+/**
+ * The rolled facet value(s) one query term selects, where every matching event has exactly one such value row in the
+ * facet rollups (rules and tags are stored once per event): an exact tag, one rule id, severities, a country or a
+ * host (both compared ignoring case, as the query does).
+ */
+function facetSelector(node: QueryNode): FacetSelector | null {
+  switch (node.kind) {
+    case 'tag':
+      return node.prefix ? null : { facet: 'tag', where: (value) => sql`${value} = ${node.value}` };
+    case 'compare':
+      return node.field === 'rule' && node.op === '='
+        ? { facet: 'rule', where: (value) => sql`${value} = ${String(node.value)}` }
+        : null;
+    case 'severity':
+      return {
+        facet: 'severity',
+        where: (value) =>
+          node.levels.length === 0
+            ? sql`false`
+            : sql`${value} in (${sql.join(
+                node.levels.map((level) => sql`${level}`),
+                sql`, `,
+              )})`,
+      };
+    case 'equals':
+      return node.field === 'country' || node.field === 'host'
+        ? { facet: node.field, where: (value) => sql`lower(${value}) = ${node.value}` }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * How the facet rollups count a query's events, or null when they cannot: the query's terms on the rollup key, and
+ * at most one term selecting facet values (`tag:x`, `rule:n`, `severity:…`, `country:…`, `host:…`) ANDed with them,
+ * whose rows then count the events in place of the severity rows. Used by histograms of whole hours; facets need
+ * every value of each event, so they take only key-only queries.
+ */
+export function facetRollupCount(ast: QueryNode): { key: QueryNode; selector: FacetSelector | null } | null {
+  if (rollupAnswerable(ast)) return { key: ast, selector: null };
+  const terms = ast.kind === 'and' ? ast.children : [ast];
+  const others = terms.filter((term) => !rollupAnswerable(term));
+  const [only] = others;
+  if (others.length !== 1 || !only) return null;
+  const selector = facetSelector(only);
+  return selector ? { key: { kind: 'and', children: terms.filter((term) => term !== only) }, selector } : null;
 }
 
 type RollupTable = typeof eventRollupMinute | typeof eventRollupHour | typeof eventRollupDay;
@@ -170,8 +222,25 @@ export function histogramTier(intervalSeconds: number): Tier | null {
 export type Bucketing = { tier: Tier; origin: number; intervalSeconds: number };
 
 /**
+ * The rollup statement of a histogram, or null where the rollups cannot count it (the query selects more than the
+ * rollup key and one facet term, or it selects a facet value and the buckets are not whole hours: the minute rollup
+ * has no facets).
+ */
+export function rollupHistogram(
+  spaceId: string,
+  ast: QueryNode,
+  range: { from: number; to: number },
+  bucketing: Bucketing,
+): SQL | null {
+  const counted = facetRollupCount(ast);
+  if (!counted || (counted.selector && bucketing.tier === 'minute')) return null;
+  return rollupHistogramSql(spaceId, ast, range, bucketing);
+}
+
+/**
  * Matching and blocked events per bucket, from the rollup of `tier` (and the finer ones) for its whole buckets in
- * the range and the events at the edges: rows of bucket index, total and blocked.
+ * the range and the events at the edges: rows of bucket index, total and blocked. A query with a facet term
+ * (`facetRollupCount`) counts its facet's rows of hours and days, and reads the events of up to an hour at each edge.
  */
 export function rollupHistogramSql(
   spaceId: string,
@@ -179,18 +248,29 @@ export function rollupHistogramSql(
   range: { from: number; to: number },
   { tier, origin, intervalSeconds }: Bucketing,
 ): SQL {
+  const counted = facetRollupCount(ast);
+  if (!counted) throw new Error('The rollups cannot count this query');
+  const { key, selector } = counted;
   const query = compileQuery(ast, events);
-  // Whole buckets of the tier, then of every finer one down to minutes, so the events read at the edges are less
-  // than a minute's at each end (every finer tier's width divides the interval too).
-  const finer: Tier[] = tier === 'day' ? ['day', 'hour', 'minute'] : tier === 'hour' ? ['hour', 'minute'] : ['minute'];
+  // Whole buckets of the tier, then of every finer one down to minutes (to hours with a facet term), so the events
+  // read at the edges are less than a minute's (an hour's) at each end (every finer width divides the interval).
+  const finest: Tier[] = selector ? ['day', 'hour'] : ['day', 'hour', 'minute'];
+  if (!finest.includes(tier)) throw new Error(`The ${tier} rollup counts no facet values`);
+  const finer = finest.slice(finest.indexOf(tier));
   const { whole, edges } = cutRange(range.from, range.to, finer);
   const index = (time: SQL) =>
     sql`floor((date_part('epoch', ${time}) - ${origin / 1000}::double precision) / ${intervalSeconds}::double precision)::int`;
   const parts: SQL[] = whole.map((stretch) => {
     const table = tables[stretch.tier];
-    // The facet tiers count each event once under `severity`.
-    const only = stretch.tier === 'minute' ? sql`true` : sql`${(table as typeof eventRollupHour).facet} = 'severity'`;
-    return sql`select ${index(sql`${table.bucket}`)} as bucket, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, ast, stretch)} and ${only}`;
+    // The facet tiers count each event once under `severity`, or once under the selected facet's value.
+    let only = sql`true`;
+    if (stretch.tier !== 'minute') {
+      const facetTable = table as typeof eventRollupHour;
+      only = selector
+        ? sql`${facetTable.facet} = ${selector.facet} and ${selector.where(facetTable.value)}`
+        : sql`${facetTable.facet} = 'severity'`;
+    }
+    return sql`select ${index(sql`${table.bucket}`)} as bucket, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, key, stretch)} and ${only}`;
   });
   for (const edge of edges) {
     parts.push(

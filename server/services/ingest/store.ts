@@ -68,8 +68,9 @@ export function insertEventsStatement(spaceId: string, sourceId: string, receive
       status: e.status,
       action: e.action,
       severity: e.severity,
-      rule_ids: e.ruleIds,
-      tags: e.tags,
+      // Each once: a rule or tag is on an event or not, and the rollups count an event once per element.
+      rule_ids: [...new Set(e.ruleIds)],
+      tags: [...new Set(e.tags)],
       message: e.message,
       user_agent: e.userAgent,
       firewall_id: e.firewallId,
