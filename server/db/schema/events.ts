@@ -116,6 +116,8 @@ export const eventRollupMinute = pgTable(
 /**
  * A facet rollup: every event counts once under `severity` and once per country, host, ip, rule and tag. The key
  * has the facet second, so a facet's rows of a range are read together, without the other facets' (the ips' many).
+ * Migration 0009 adds two partial indexes on the ip rows (drizzle cannot declare INCLUDE): the heavy rows
+ * (`n` at least `heavyIpThreshold`, server/services/events/tiers.ts) by bucket, and every ip row by address.
  */
 const facetRollup = <Name extends string>(name: Name) =>
   pgTable(

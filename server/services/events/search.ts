@@ -16,7 +16,7 @@ import { eventRaw, events } from '../../db/schema/events.ts';
 import { fieldError, notFound } from '../../errors.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
 import { eventSummaryView, eventView, eventWithRaw, parsedQuery, rawOfEvent, whereOf } from './filters.ts';
-import { type FacetRow, histogramTier, rollupAnswerable, rollupFacetsSql, rollupHistogram } from './tiers.ts';
+import { type FacetRow, histogramTier, rollupAnswerable, rollupFacets, rollupHistogram } from './tiers.ts';
 
 /** The query of a page of events: matching, newest first, one more than the limit to tell whether more follow. */
 export function eventPageSelect(db: Executor, spaceId: string, q: z.infer<typeof EventPageQuery>) {
@@ -119,7 +119,7 @@ export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>
   const rows = rollupAnswerable(ast)
     ? await sc.deps.searches.run('facets', async (db) => {
         const range = { from: q.from ? Date.parse(q.from) : null, to: q.to ? Date.parse(q.to) : null };
-        return rowsOf<FacetRow>(await db.execute(rollupFacetsSql(sc.space.id, ast, range, q.size)));
+        return (await rollupFacets(db, sc.space.id, ast, range, q.size)).rows;
       })
     : await rawFacets(sc, q);
   const facets: Facets = { total: 0, action: [], severity: [], country: [], rule: [], host: [], tag: [], ip: [] };

@@ -7,6 +7,7 @@
  */
 import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { QueryNode } from '../../../contract/query/ast.ts';
+import { type Executor, rowsOf } from '../../db/database.ts';
 import { eventRollupDay, eventRollupHour, eventRollupMinute, events } from '../../db/schema/events.ts';
 import { compileQuery, type EventQueryColumns } from './compile-query.ts';
 import { facetRowsSql, type RolledFacet, rolledFacets, type Tier, tierSeconds } from './rollups.ts';
@@ -165,14 +166,35 @@ function edgeWhere(spaceId: string, query: SQL, edge: Edge): SQL {
 export type FacetRow = { k: string; v: string | null; n: number | string };
 
 /**
+ * The heavy rows of the client-address facet: an address with at least this many events in one rollup row (a
+ * day's or an hour's, under one source, firewall and action) is a candidate for a range's top addresses. The
+ * partial indexes of migration 0009 hold exactly these rows, so the constants must match their predicates.
+ */
+export const heavyIpThreshold = { day: 16, hour: 4 } as const;
+/** An address with at least this many events in a range's ragged edges is a candidate too. */
+const heavyEdgeThreshold = 4;
+
+/** Which facets' statement to build: every facet (the ip facet pruned to its heavy values, or counted whole), or the ip facet alone. */
+export type FacetPlan = 'pruned' | 'whole' | 'ip-only';
+
+/**
  * Facet counts from the day and hour rollups and the edges' events: the total, the actions (from the severity rows,
  * one per event) and the top `size` values of each rolled facet, as `FacetRow`s.
+ *
+ * The client addresses are the one facet with as many values as events (most clients send a handful of requests),
+ * so counting every address-day of a week reads hundreds of thousands of rows. With `pruned` their top values are
+ * found among the heavy rows (`heavyIpThreshold`) and the edges' frequent addresses, whose exact totals are read
+ * through the address index; every other address has fewer than the threshold in each of its rows, so at most
+ * `(threshold - 1)` per day or hour and key, which the statement answers as the row `ip:bound` (with the number of
+ * candidates as `ip:candidates`). The answer is exact when the `size`-th candidate counts more than the bound;
+ * otherwise `rollupFacets` counts the addresses whole.
  */
 export function rollupFacetsSql(
   spaceId: string,
   ast: QueryNode,
   range: { from: number | null; to: number | null },
   size: number,
+  plan: FacetPlan = 'whole',
 ): SQL {
   const query = compileQuery(ast, events);
   const { whole, edges } = cutRange(range.from, range.to, ['day', 'hour']);
@@ -186,28 +208,106 @@ export function rollupFacetsSql(
       sql`edge_rows as materialized (select facet, value, action, count(*)::bigint as n from (${sql.raw(facetRowsSql('edge_events'))}) as f group by 1, 2, 3)`,
     );
   }
+  const tableOf = (stretch: Whole) => (stretch.tier === 'day' ? eventRollupDay : eventRollupHour);
   // One facet's (value, action, n) rows: its rows of each whole stretch (read by the key, which starts with the space
-  // and the facet), then the edges'.
-  const rowsOf = (facet: string): SQL => {
+  // and the facet), then the edges'; `also` narrows the rollup rows further.
+  const facetRows = (
+    facet: string,
+    also?: (table: typeof eventRollupDay | typeof eventRollupHour) => SQL,
+    edgeAlso?: SQL,
+  ): SQL => {
     const parts: SQL[] = whole.map((stretch) => {
-      const table = stretch.tier === 'day' ? eventRollupDay : eventRollupHour;
-      return sql`select ${table.value} as value, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, ast, stretch)} and ${table.facet} = ${facet}`;
+      const table = tableOf(stretch);
+      return sql`select ${table.value} as value, ${table.action} as action, ${table.n} as n from ${table} where ${wholeWhere(spaceId, ast, stretch)} and ${table.facet} = ${sql.raw(`'${facet}'`)}${also ? sql` and ${also(table)}` : sql``}`;
     });
-    if (edges.length > 0) parts.push(sql`select value, action, n from edge_rows where facet = ${facet}`);
+    if (edges.length > 0)
+      parts.push(
+        sql`select value, action, n from edge_rows where facet = ${sql.raw(`'${facet}'`)}${edgeAlso ? sql` and ${edgeAlso}` : sql``}`,
+      );
     return parts.length > 0
       ? sql.join(parts, sql` union all `)
       : sql`select null::text, null::text, 0::bigint where false`;
   };
   // Each facet is its own top-N (the database keeps only the best `size` while counting); every event has one
   // severity, so the severity rows also count the actions and the total.
-  const top = (key: string, column: 'value' | 'action', facet: string) =>
-    sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)} as v, sum(n)::bigint as n from (${rowsOf(facet)}) as x group by 2 order by 3 desc, 2 limit ${size})`;
-  const branches = [
-    sql`(select 'total' as k, null::text as v, coalesce(sum(n), 0)::bigint as n from (${rowsOf('severity')}) as x)`,
-    top('action', 'action', 'severity'),
-    ...rolledFacets.map((facet) => top(facet, 'value', facet)),
-  ];
+  const top = (key: string, column: 'value' | 'action', rows: SQL) =>
+    sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)} as v, sum(n)::bigint as n from (${rows}) as x group by 2 order by 3 desc, 2 limit ${size})`;
+  const branches: SQL[] = [];
+  if (plan !== 'ip-only') {
+    branches.push(
+      sql`(select 'total' as k, null::text as v, coalesce(sum(n), 0)::bigint as n from (${facetRows('severity')}) as x)`,
+      top('action', 'action', facetRows('severity')),
+      ...rolledFacets.filter((facet) => facet !== 'ip').map((facet) => top(facet, 'value', facetRows(facet))),
+    );
+  }
+  if (plan !== 'pruned') {
+    branches.push(top('ip', 'value', facetRows('ip')));
+  } else {
+    // Candidates: the addresses of the heavy rows (read through the partial indexes) and the edges' frequent ones.
+    const heavy: SQL[] = whole.map((stretch) => {
+      const table = tableOf(stretch);
+      return sql`select ${table.value} from ${table} where ${wholeWhere(spaceId, ast, stretch)} and ${table.facet} = 'ip' and ${table.n} >= ${sql.raw(String(heavyIpThreshold[stretch.tier as 'day' | 'hour']))}`;
+    });
+    if (edges.length > 0)
+      heavy.push(
+        sql`select value from edge_rows where facet = 'ip' group by value having sum(n) >= ${sql.raw(String(heavyEdgeThreshold))}`,
+      );
+    ctes.push(
+      sql`ip_heavy as materialized (${heavy.length > 0 ? sql.join(heavy, sql` union `) : sql`select null::text as value where false`})`,
+    );
+    // Their exact totals: every row of each candidate in the range (through the address index), and its edge rows.
+    ctes.push(
+      sql`ip_exact as materialized (select value, sum(n)::bigint as n from (${facetRows(
+        'ip',
+        (table) => sql`${table.value} in (select value from ip_heavy)`,
+        sql`value in (select value from ip_heavy)`,
+      )}) as x group by value)`,
+    );
+    // Any other address: below the threshold in each of its rows (one per bucket and key), and in the edges below
+    // the edge threshold (its largest edge count there).
+    const keys = whole.map((stretch) => {
+      const table = tableOf(stretch);
+      const below = heavyIpThreshold[stretch.tier as 'day' | 'hour'] - 1;
+      return sql`${sql.raw(String(below))} * (select count(*) from (select distinct ${table.bucket}, ${table.sourceId}, ${table.firewallId}, ${table.action} from ${table} where ${wholeWhere(spaceId, ast, stretch)} and ${table.facet} = 'severity') as k)`;
+    });
+    if (edges.length > 0)
+      keys.push(
+        sql`coalesce((select max(s) from (select sum(n) as s from edge_rows where facet = 'ip' group by value having sum(n) < ${sql.raw(String(heavyEdgeThreshold))}) as e), 0)`,
+      );
+    branches.push(
+      sql`(select 'ip' as k, value as v, n from ip_exact order by n desc, value limit ${size})`,
+      sql`(select 'ip:bound' as k, null::text as v, (${keys.length > 0 ? sql.join(keys, sql` + `) : sql`0`})::bigint as n)`,
+      sql`(select 'ip:candidates' as k, null::text as v, count(*)::bigint as n from ip_exact)`,
+    );
+  }
   return sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}${sql.join(branches, sql` union all `)}`;
+}
+
+/**
+ * The facets of a query the rollups answer (`rollupAnswerable`): one statement with the client addresses pruned to
+ * their heavy values, and a second counting the addresses whole only when the bound does not settle their top
+ * `size` (few events, or no address standing out). `ipPruned` says which answered.
+ */
+export async function rollupFacets(
+  db: Executor,
+  spaceId: string,
+  ast: QueryNode,
+  range: { from: number | null; to: number | null },
+  size: number,
+): Promise<{ rows: FacetRow[]; ipPruned: boolean }> {
+  const rows = rowsOf<FacetRow>(await db.execute(rollupFacetsSql(spaceId, ast, range, size, 'pruned')));
+  const ips = rows.filter((row) => row.k === 'ip');
+  const bound = Number(rows.find((row) => row.k === 'ip:bound')?.n ?? Number.POSITIVE_INFINITY);
+  const candidates = Number(rows.find((row) => row.k === 'ip:candidates')?.n ?? 0);
+  const rest = rows.filter((row) => !row.k.startsWith('ip'));
+  const last = ips.at(-1);
+  // Settled: `size` candidates, the last of which counts more than any other address can. (Every address is a
+  // candidate when the bound is 0: nothing else has an event in the range.)
+  if ((ips.length === size && last && Number(last.n) > bound) || (bound === 0 && candidates === ips.length)) {
+    return { rows: [...rest, ...ips], ipPruned: true };
+  }
+  const whole = rowsOf<FacetRow>(await db.execute(rollupFacetsSql(spaceId, ast, range, size, 'ip-only')));
+  return { rows: [...rest, ...whole], ipPruned: false };
 }
 
 /** The tier a histogram of `intervalSeconds` can be counted from, coarsest first, or null (raw events only). */
