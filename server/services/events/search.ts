@@ -1,5 +1,5 @@
 /** The event log's reads: a page of matching events, their histogram, their facet counts, and one event. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   EventPage,
@@ -132,17 +132,24 @@ export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>
 
 /** Facets read from the matching events themselves. */
 async function rawFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promise<FacetRow[]> {
-  const where = and(...whereOf(sc.space.id, q));
+  const statement = rawFacetsSql(sc.space.id, q);
+  // Union all keeps each branch's order.
+  return rowsOf<FacetRow>(await sc.deps.searches.run('facets', (db: Executor) => db.execute(statement)));
+}
+
+/** The statement of `rawFacets`: the matching rows' small columns read once, each facet a top-N over them. */
+export function rawFacetsSql(spaceId: string, q: z.infer<typeof FacetQuery>): SQL {
+  const where = and(...whereOf(spaceId, q));
   // The matching rows' small columns are read into a materialised CTE, then each facet is a top-N over it
   // (array columns unnested, counting once per element), instead of eight queries each reading the rows.
   // Grouped and ordered by position; names are fixed constants, values are bound parameters.
   const scalar = (key: FacetName, column: string) =>
     sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)}::text as v, count(*)::int as n from m where ${sql.raw(column)} is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
+  // Arrays are counted as whole sets first (events share a handful of rule and tag sets: a ModSecurity record
+  // carries nine CRS tags), then each distinct set is unnested once with its count.
   const array = (key: FacetName, column: string) =>
-    sql`(select ${sql.raw(`'${key}'`)} as k, x::text as v, count(*)::int as n from m, unnest(m.${sql.raw(column)}) as x where x is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
-  // One statement: the matching rows are read once into the CTE, each facet is a top-N over it.
-  const result = await sc.deps.searches.run('facets', (db: Executor) =>
-    db.execute(sql`
+    sql`(select ${sql.raw(`'${key}'`)} as k, x::text as v, sum(g.n)::int as n from (select ${sql.raw(column)} as a, count(*) as n from m group by 1) as g, unnest(g.a) as x where x is not null group by 2 order by 3 desc, 2 limit ${q.size})`;
+  return sql`
       with m as materialized (
         select action, severity, country, host, ip, rule_ids, tags from ${events} where ${where}
       )
@@ -158,10 +165,7 @@ async function rawFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promis
           scalar('ip', 'ip'),
         ],
         sql` union all `,
-      )}`),
-  );
-  // Union all keeps each branch's order.
-  return rowsOf<FacetRow>(result);
+      )}`;
 }
 
 /** One event of the space, with its raw record. */
