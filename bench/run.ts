@@ -114,7 +114,6 @@ try {
 
 // Every section on PostgreSQL uses the benches' own server, started once (bench/lib/postgres-server.ts).
 const postgres = startBenchPostgres();
-process.on('exit', () => postgres.stop());
 // The API in-process on PGlite and on PostgreSQL (no site server needed).
 const { benchApi } = await import('./api.ts');
 sections.push(await benchApi());

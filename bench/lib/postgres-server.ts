@@ -88,20 +88,25 @@ export function startBenchPostgres(): BenchPostgres {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   process.env.BENCH_PG_URL = url;
   let stopped = false;
-  return {
-    url,
-    settings,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-        delete process.env.BENCH_PG_URL;
-      }
-    },
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      delete process.env.BENCH_PG_URL;
+    }
   };
+  // A bench stopped with Ctrl-C or a kill stops its server too (and leaves no cluster in the temp dir).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stop();
+      process.exit(130);
+    });
+  }
+  process.once('exit', stop);
+  return { url, settings, stop };
 }
 
 /** The settings as a sentence for BENCHMARKS.md. */

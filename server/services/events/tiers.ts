@@ -10,7 +10,7 @@ import type { QueryNode } from '../../../contract/query/ast.ts';
 import { type Executor, rowsOf } from '../../db/database.ts';
 import { eventRollupDay, eventRollupHour, eventRollupMinute, events } from '../../db/schema/events.ts';
 import { compileQuery, type EventQueryColumns } from './compile-query.ts';
-import { facetRowsSql, type RolledFacet, rolledFacets, type Tier, tierSeconds } from './rollups.ts';
+import { edgeFacetCountsSql, type RolledFacet, rolledFacets, type Tier, tierSeconds } from './rollups.ts';
 
 /** Whether a query names nothing but the rollup key (the action and the firewall), so rollup rows answer it. */
 export function rollupAnswerable(ast: QueryNode): boolean {
@@ -170,9 +170,9 @@ export type FacetRow = { k: string; v: string | null; n: number | string };
  * day's or an hour's, under one source, firewall and action) is a candidate for a range's top addresses. The
  * partial indexes of migration 0009 hold exactly these rows, so the constants must match their predicates.
  */
-export const heavyIpThreshold = { day: 16, hour: 4 } as const;
+export const heavyIpThreshold = { day: 16, hour: 2 } as const;
 /** An address with at least this many events in a range's ragged edges is a candidate too. */
-const heavyEdgeThreshold = 4;
+const heavyEdgeThreshold = 2;
 
 /** Which facets' statement to build: every facet (the ip facet pruned to its heavy values, or counted whole), or the ip facet alone. */
 export type FacetPlan = 'pruned' | 'whole' | 'ip-only';
@@ -201,12 +201,13 @@ export function rollupFacetsSql(
   // The edges' events, once, expanded into facet rows (a couple of hours of events at most).
   const ctes: SQL[] = [];
   if (edges.length > 0) {
-    const parts = edges.map((edge) => sql`select * from ${events} where ${edgeWhere(spaceId, query, edge)}`);
+    const parts = edges.map(
+      (edge) =>
+        sql`select action, severity, country, host, ip, rule_ids, tags from ${events} where ${edgeWhere(spaceId, query, edge)}`,
+    );
     ctes.push(sql`edge_events as (${sql.join(parts, sql` union all `)})`);
     // Counted once per (facet, value, action), so each facet below reads a few rows per value, not one per event.
-    ctes.push(
-      sql`edge_rows as materialized (select facet, value, action, count(*)::bigint as n from (${sql.raw(facetRowsSql('edge_events'))}) as f group by 1, 2, 3)`,
-    );
+    ctes.push(sql`edge_rows as materialized (${sql.raw(edgeFacetCountsSql('edge_events'))})`);
   }
   const tableOf = (stretch: Whole) => (stretch.tier === 'day' ? eventRollupDay : eventRollupHour);
   // One facet's (value, action, n) rows: its rows of each whole stretch (read by the key, which starts with the space
