@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { rowsOf } from '../db/database.ts';
 import { eventRaw, events } from '../db/schema/events.ts';
 import { ingestBatches } from '../db/schema/ingest-batches.ts';
 import { spaces } from '../db/schema/spaces.ts';
@@ -77,6 +78,32 @@ describe('POST /api/ingest/{sourceToken}', () => {
     const [row] = await t.db.select().from(events).where(eq(events.spaceId, json.spaceId));
     expect(row?.path).toBe('/a\ufffdb');
     expect(row?.message).toBe('m\ufffd');
+  });
+
+  test("the raw record is stored as it was sent: numbers past JavaScript's precision keep every digit", async () => {
+    const { spaceId, token } = await newSource('json');
+    const lines = [
+      '{"time":"2026-11-21T10:00:00Z","path":"/precise","order":12345678901234567890123,"ratio":0.1000000000000000055511151231257827,"face":"\\ud83d\\ude00"}',
+      // An exponent PostgreSQL's numeric would refuse: stored as JavaScript reads the number (null), never failing.
+      '{"time":"2026-11-21T10:00:01Z","path":"/huge","n":1e999999}',
+    ];
+    const res = await ingest(token, lines.join('\n'));
+    expect(res.json).toEqual({ accepted: 2, errors: [] });
+    const rows = await t.db
+      .select({ path: events.path, raw: eventRaw.raw })
+      .from(events)
+      .innerJoin(eventRaw, eq(eventRaw.id, events.id))
+      .where(eq(events.spaceId, spaceId));
+    const byPath = new Map(rows.map((row) => [row.path, row.raw as Record<string, unknown>]));
+    const digits = await t.db.execute(
+      sql`select raw->>'order' as "order", raw->>'ratio' as ratio from event_raw where space_id = ${spaceId}::uuid and raw->>'path' = '/precise'`,
+    );
+    expect(rowsOf<{ order: string; ratio: string }>(digits)[0]).toEqual({
+      order: '12345678901234567890123',
+      ratio: '0.1000000000000000055511151231257827',
+    });
+    expect(byPath.get('/precise')?.face).toBe('\u{1F600}');
+    expect(byPath.get('/huge')).toMatchObject({ path: '/huge', n: null });
   });
 
   test('a partial batch keeps the valid lines and numbers the bad ones', async () => {

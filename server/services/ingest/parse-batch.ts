@@ -2,6 +2,7 @@ import type { SourceKind } from '../../../contract/sources.ts';
 import { parseGeneric } from './parse-generic.ts';
 import { isModSecurityRecord, parseModSecurity } from './parse-modsecurity.ts';
 import { parseSyslog } from './parse-syslog.ts';
+import { rememberRawText } from './raw-text.ts';
 import { type LineResult, lineError } from './types.ts';
 import { eventProblem, recordProblem, sizeProblem } from './validate.ts';
 
@@ -71,6 +72,7 @@ function readEntry(kind: SourceKind, text: string | null, value: unknown, now: D
       else {
         try {
           decoded = JSON.parse(text);
+          rememberRawText(decoded, text);
         } catch (error) {
           return lineError(`Not valid JSON: ${(error as Error).message}`);
         }

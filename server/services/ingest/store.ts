@@ -8,6 +8,7 @@ import type { SourceRow } from '../../db/schema/sources.ts';
 import type { SpaceRow } from '../../db/schema/spaces.ts';
 import { eventUsage } from '../../db/schema/usage.ts';
 import { facetRowsSql, facetUpsertSql, minuteUpsertSql } from '../events/rollups.ts';
+import { rawJsonText } from './raw-text.ts';
 
 /** Refused lines kept per batch for the source page. */
 const keptErrors = 100;
@@ -56,27 +57,30 @@ async function insertEvents(
 
 /** The statement of `insertEvents` (its plan is read by a benchmark). */
 export function insertEventsStatement(spaceId: string, sourceId: string, receivedAt: Date, rows: NormalisedEvent[]) {
-  const payload = JSON.stringify(
-    rows.map((e) => ({
-      time: e.time,
-      dedup_key: e.dedupKey,
-      ip: e.ip,
-      country: e.country,
-      method: e.method,
-      host: e.host,
-      path: e.path,
-      status: e.status,
-      action: e.action,
-      severity: e.severity,
-      // Each once: a rule or tag is on an event or not, and the rollups count an event once per element.
-      rule_ids: [...new Set(e.ruleIds)],
-      tags: [...new Set(e.tags)],
-      message: e.message,
-      user_agent: e.userAgent,
-      firewall_id: e.firewallId,
-      raw: e.raw,
-    })),
-  );
+  // JSON text built per event: its columns encoded, then its raw record as the text it arrived as (`rawJsonText`).
+  const payload = `[${rows
+    .map((e) => {
+      const columns = JSON.stringify({
+        time: e.time,
+        dedup_key: e.dedupKey,
+        ip: e.ip,
+        country: e.country,
+        method: e.method,
+        host: e.host,
+        path: e.path,
+        status: e.status,
+        action: e.action,
+        severity: e.severity,
+        // Each once: a rule or tag is on an event or not, and the rollups count an event once per element.
+        rule_ids: [...new Set(e.ruleIds)],
+        tags: [...new Set(e.tags)],
+        message: e.message,
+        user_agent: e.userAgent,
+        firewall_id: e.firewallId,
+      });
+      return `${columns.slice(0, -1)},"raw":${rawJsonText(e.raw)}}`;
+    })
+    .join(',')}]`;
   return sql`
     with src as materialized (
       select gen_random_uuid() as id, r.*

@@ -35,3 +35,17 @@ export function findInJson(
   }
   return null;
 }
+
+/** Whether containers nest past `maxDepth` (what `findInJson` answers 'too deep' for), without building paths. */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value: here, depth } = item;
+    if (typeof here !== 'object' || here === null) continue;
+    if (depth >= maxDepth) return true;
+    for (const child of Array.isArray(here) ? here : Object.values(here)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}
