@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { jobs } from '../../db/schema/jobs.ts';
 import { spaces } from '../../db/schema/spaces.ts';
 import { databaseOfFile, jobsOf } from '../../test/jobs.ts';
+import { cancelJob } from './cancel.ts';
 import { enqueue } from './enqueue.ts';
 import { defineWorker } from './worker.ts';
 
@@ -79,6 +80,22 @@ test('enqueued in the caller’s transaction: the job exists only if the change 
   // A space's jobs go with it.
   await db.delete(spaces).where(eq(spaces.id, space.id));
   expect(await jobsOf(db, 'test.deliver')).toEqual([]);
+});
+
+test('a job that has not started can be cancelled, which frees its key; a running or finished one cannot', async () => {
+  const { db } = file;
+  const now = new Date('2026-11-23T10:00:00Z');
+  const { job } = await enqueue(db, delivery, { url: 'withdrawn' }, { uniqueKey: 'delivery:withdrawn' });
+  expect(await cancelJob(db, job.id, now)).toBe(true);
+  expect((await jobsOf(db, 'test.deliver'))[0]).toMatchObject({ state: 'cancelled', cancelledAt: now });
+  expect(await cancelJob(db, job.id, now)).toBe(false);
+  const again = await enqueue(db, delivery, { url: 'again' }, { uniqueKey: 'delivery:withdrawn' });
+  expect(again.inserted).toBe(true);
+  for (const state of ['executing', 'completed', 'discarded'] as const) {
+    await db.update(jobs).set({ state }).where(eq(jobs.id, again.job.id));
+    expect(await cancelJob(db, again.job.id, now)).toBe(false);
+  }
+  await db.delete(jobs).where(eq(jobs.kind, 'test.deliver'));
 });
 
 test('the claim query uses the partial claim index', async () => {
