@@ -8,8 +8,9 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
-import { startRetentionJob } from './services/events/retention.ts';
 import { endAllWaits } from './services/firewalls/version-signal.ts';
+import { JobRunner } from './services/jobs/runner.ts';
+import { backgroundWorkers } from './services/jobs/workers.ts';
 import { jsonLogger, type Logger } from './services/shared/logger.ts';
 import { createSiteApp } from './site.ts';
 
@@ -17,11 +18,11 @@ import { createSiteApp } from './site.ts';
 export type Running = {
   api: Awaited<ReturnType<typeof createApi>>;
   url: string;
-  /** Stops accepting, answers held connector polls, lets in-flight requests finish, stops the retention job and closes the database. */
+  /** Stops accepting, answers held connector polls, lets in-flight requests and running jobs finish, closes the database. */
   stop(): Promise<void>;
 };
 
-/** Builds the site if needed, opens and migrates the database, starts the retention job and listens. Shared by `npm start` and `npm run demo`. */
+/** Builds the site if needed, opens and migrates the database, starts the background jobs and listens. Shared by `npm start` and `npm run demo`. */
 export async function start(
   env: Record<string, string | undefined> = process.env,
   log: Logger = jsonLogger,
@@ -37,8 +38,9 @@ export async function start(
   }
 
   const api = await createApi(env, log);
-  // Events past each space's retention are deleted at start and then daily.
-  const retention = startRetentionJob(api.database.db, log);
+  // Background work (retention daily, ...) from the jobs table, shared with any other API process.
+  const runner = new JobRunner({ db: api.database.db, workers: backgroundWorkers, log });
+  runner.start();
   const app = new Hono();
   // The API first (it answers every /api path itself, unknown ones with its JSON 404), then the site.
   app.route('/', api.app);
@@ -56,15 +58,13 @@ export async function start(
   return {
     api,
     url,
-    stop() {
-      retention.stop();
+    async stop() {
       // Connectors' held long polls answer 304 now instead of holding the drain for up to a minute.
       endAllWaits();
-      return new Promise<void>((done) => {
-        server?.close(() => {
-          void api.close().finally(done);
-        });
-      });
+      const drained = new Promise<void>((done) => server?.close(() => done()));
+      // Running jobs get 5 s (stopOnSignal exits after 10); any still running are put back for another process.
+      await Promise.all([drained, runner.stop(5_000)]);
+      await api.close();
     },
   };
 }

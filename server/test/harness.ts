@@ -51,6 +51,16 @@ export async function freshDatabase(
   };
 }
 
+/**
+ * Another handle on the same database, as a second API process would have: a new pool on PostgreSQL, the same
+ * handle on PGlite (one connection, one process). `close()` closes only what this opened.
+ */
+export async function anotherHandle(database: Database): Promise<{ db: Database['db']; close(): Promise<void> }> {
+  if (!database.pool) return { db: database.db, close: async () => undefined };
+  const other = await openDatabase({ url: database.pool.options.connectionString });
+  return { db: other.db, close: () => other.close() };
+}
+
 type CallOptions = {
   body?: unknown;
   cookie?: string;

@@ -5,6 +5,7 @@ export * from './events.ts';
 export * from './firewalls.ts';
 export * from './ingest-batches.ts';
 export * from './invitations.ts';
+export * from './jobs.ts';
 export * from './memberships.ts';
 export * from './one-time-tokens.ts';
 export * from './outbox.ts';

@@ -10,9 +10,13 @@ import { sources } from '../../db/schema/sources.ts';
 import { spaces } from '../../db/schema/spaces.ts';
 import { users } from '../../db/schema/users.ts';
 import { freshDatabase } from '../../test/harness.ts';
+import { jobsOf } from '../../test/jobs.ts';
 import { storeEvents } from '../../test/stored-events.ts';
 import { deleteExpiredCredentials } from '../accounts/housekeeping.ts';
-import { deleteExpiredEvents } from './retention.ts';
+import { JobRunner } from '../jobs/runner.ts';
+import type { LogEntry } from '../shared/logger.ts';
+import { listPartitions } from './partitions.ts';
+import { deleteExpiredEvents, retentionWorker } from './retention.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -151,4 +155,41 @@ test('housekeeping removes expired sessions, links a week past expiry, stale rat
     invitations: 0,
     rateLimits: 0,
   });
+});
+
+test('retention runs as the daily job events.retention: partitions first, then the expired events, once a day', async () => {
+  const { db } = fresh.database;
+  const [space] = await db.insert(spaces).values({ name: 'daily', retentionDays: 7 }).returning();
+  if (!space) throw new Error('no space');
+  const [source] = await db
+    .insert(sources)
+    .values({ spaceId: space.id, name: 'daily', kind: 'json', tokenHash: 'daily', tokenPrefix: 'daily' })
+    .returning();
+  if (!source) throw new Error('no source');
+  await storeEvents(
+    db,
+    [10, 1].map((age) => ({
+      spaceId: space.id,
+      sourceId: source.id,
+      time: daysAgo(age),
+      action: 'logged' as const,
+      severity: 'info' as const,
+      message: `daily-${age}`,
+      raw: {},
+    })),
+  );
+  const logged: LogEntry[] = [];
+  const runner = new JobRunner({ db, workers: [retentionWorker], now: () => now, log: (entry) => logged.push(entry) });
+  expect(await runner.runOnce()).toBe(1);
+  // The day's window is done: another poll the same day runs nothing.
+  expect(await runner.runOnce()).toBe(0);
+  expect((await jobsOf(db, 'events.retention')).map((j) => [j.uniqueKey, j.state])).toEqual([
+    ['events.retention:2026-11-22', 'completed'],
+  ]);
+  const left = await db.select({ message: events.message }).from(events).where(eq(events.sourceId, source.id));
+  expect(left.map((r) => r.message)).toEqual(['daily-1']);
+  expect((await listPartitions(db)).map((p) => p.name)).toEqual(
+    expect.arrayContaining(['events_p2026_11', 'events_p2026_12', 'event_raw_p2026_12']),
+  );
+  expect(logged.find((entry) => entry.msg === 'retention')).toMatchObject({ level: 'info', events: 1 });
 });

@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import { type Db, driverOf, rowsOf } from '../../db/database.ts';
 import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
 import { deleteExpiredCredentials, type Housekeeping } from '../accounts/housekeeping.ts';
-import type { Logger } from '../shared/logger.ts';
+import { defineWorker } from '../jobs/worker.ts';
 import { ensurePartitions, listPartitions } from './partitions.ts';
 
 /** How long idempotency answers and refused-line records are kept. */
@@ -142,30 +142,28 @@ async function dropPartition(db: Db, name: string): Promise<boolean> {
 }
 
 /**
- * The daily retention and housekeeping job: creates the coming month's partitions, then deletes what has expired;
- * runs once now and every 24 hours; the timer does not keep the process alive.
+ * The daily retention and housekeeping job (a periodic job of `server/services/jobs/`, so one API process runs each
+ * day's window): creates the coming month's partitions, then deletes what has expired.
  */
-export function startRetentionJob(db: Db, log: Logger): { stop(): void } {
-  const run = async () => {
-    try {
-      const created = await ensurePartitions(db, new Date());
-      const done = await deleteExpiredEvents(db, new Date());
-      log({
-        level: 'info',
-        msg: 'retention',
-        events: done.events,
-        partitionsCreated: created,
-        partitionsDropped: done.droppedPartitions,
-        ingestBatches: done.ingestBatches,
-        ingestErrors: done.ingestErrors,
-        ...done.housekeeping,
-      });
-    } catch (error) {
-      log({ level: 'error', msg: 'retention failed', error: String(error) });
-    }
-  };
-  void run();
-  const timer = setInterval(run, dayMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}
+export const retentionWorker = defineWorker({
+  kind: 'events.retention',
+  queue: 'maintenance',
+  every: '1d',
+  maxAttempts: 5,
+  // Deleting a large backlog in chunks takes a while; a process that dies mid-run is taken over after this.
+  timeoutMs: 3_600_000,
+  async perform(_args, { db, now, log }) {
+    const created = await ensurePartitions(db, now());
+    const done = await deleteExpiredEvents(db, now());
+    log({
+      level: 'info',
+      msg: 'retention',
+      events: done.events,
+      partitionsCreated: created,
+      partitionsDropped: done.droppedPartitions,
+      ingestBatches: done.ingestBatches,
+      ingestErrors: done.ingestErrors,
+      ...done.housekeeping,
+    });
+  },
+});
