@@ -23,6 +23,8 @@ import { count, loadAverage, ms, table } from './lib/format.ts';
 import { stopProcess } from './lib/processes.ts';
 import { p50p95 } from './lib/stats.ts';
 
+/** The daily job's pacing (`retentionWorker`): a pause as long as each chunk took. */
+const PAUSE_RATIO = 1;
 const DAY = 86_400_000;
 const BATCH = 1000;
 const CLIENTS = 2;
@@ -119,7 +121,7 @@ export async function benchRetention(): Promise<string> {
 
         let retentionDone = false;
         const retentionStarted = performance.now();
-        const retention = deleteExpiredEvents(opened.db, new Date()).finally(() => {
+        const retention = deleteExpiredEvents(opened.db, new Date(), { pauseRatio: PAUSE_RATIO }).finally(() => {
           retentionDone = true;
         });
         const beside = await ingest(url, bodies, 10, () => retentionDone);
@@ -135,7 +137,7 @@ export async function benchRetention(): Promise<string> {
         return [
           '## Retention under ingest',
           '',
-          `Command: \`node bench/run.ts retention\` (PostgreSQL 15). One space (keeping 365 days) whose source keeps ${KEEP_DAYS} days, holding ${count(total)} demo events spread over the last 90 days (COPY into both tables of the events store, monthly partitions ${partitions.map((p) => p.name.slice(-7)).join(', ')}, rollups rebuilt, VACUUM ANALYZE; ${Math.round(fillSeconds)} s). Ingest: NDJSON batches of ${BATCH.toLocaleString('en')} fresh ModSecurity records from ${CLIENTS} clients over HTTP to the API in a child process, first alone, then while \`deleteExpiredEvents\` runs beside it in this process on its own connection (expired months dropped whole with a 2 s lock timeout, the rest deleted ${'in chunks of 5 000 events'}, each its own transaction). Load average before: ${before}.`,
+          `Command: \`node bench/run.ts retention\` (PostgreSQL 15). One space (keeping 365 days) whose source keeps ${KEEP_DAYS} days, holding ${count(total)} demo events spread over the last 90 days (COPY into both tables of the events store, monthly partitions ${partitions.map((p) => p.name.slice(-7)).join(', ')}, rollups rebuilt, VACUUM ANALYZE; ${Math.round(fillSeconds)} s). Ingest: NDJSON batches of ${BATCH.toLocaleString('en')} fresh ModSecurity records from ${CLIENTS} clients over HTTP to the API in a child process, first alone, then while \`deleteExpiredEvents\` runs beside it in this process on its own connection (expired months dropped whole with a 2 s lock timeout, the rest deleted ${'in chunks of 5 000 events'}, each its own transaction, paced as the daily job paces them: after each chunk a pause ${PAUSE_RATIO} times as long as the chunk took). Load average before: ${before}.`,
           '',
           `Retention: ${retentionSeconds.toFixed(1)} s, ${count(result.events)} events deleted, partitions dropped whole: ${result.droppedPartitions.filter((n) => n.startsWith('events_')).join(', ') || 'none'}.`,
           '',

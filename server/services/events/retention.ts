@@ -48,9 +48,16 @@ export async function retentionCuts(db: Db, now: Date): Promise<Cut[]> {
  * row has expired is dropped whole (both tables; a lock wait over 2 s gives up until the next run), the rest is
  * deleted in chunks of RETENTION_CHUNK events with their raw records, each chunk its own transaction; then the
  * rollup buckets before each cut. Also idempotency answers and refused-line records past a week. Answers what it
- * deleted.
+ * deleted. The daily job paces the chunks (`pauseRatio`).
  */
-export async function deleteExpiredEvents(db: Db, now: Date): Promise<RetentionResult> {
+export async function deleteExpiredEvents(
+  db: Db,
+  now: Date,
+  options: { pauseRatio?: number } = {},
+): Promise<RetentionResult> {
+  // Paced: after each chunk, a pause of `pauseRatio` times what the chunk took, so ingest and searches beside it get
+  // the database (and, on a small machine, the cores) for that long; 0 deletes back to back.
+  const pauseRatio = options.pauseRatio ?? 0;
   const cuts = await retentionCuts(db, now);
   const bySpace: Record<string, number> = {};
   const add = (spaceId: string, n: number) => {
@@ -73,6 +80,7 @@ export async function deleteExpiredEvents(db: Db, now: Date): Promise<RetentionR
   }
   for (const cut of cuts) {
     for (;;) {
+      const started = performance.now();
       const result = await db.execute(sql`
         with doomed as (
           select space_id, id, time from events
@@ -92,6 +100,7 @@ export async function deleteExpiredEvents(db: Db, now: Date): Promise<RetentionR
       const n = Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
       add(cut.spaceId, n);
       if (n < RETENTION_CHUNK) break;
+      if (pauseRatio > 0) await new Promise((done) => setTimeout(done, (performance.now() - started) * pauseRatio));
     }
     for (const table of ['event_rollup_minute', 'event_rollup_hour', 'event_rollup_day']) {
       await db.execute(
@@ -154,7 +163,8 @@ export const retentionWorker = defineWorker({
   timeoutMs: 3_600_000,
   async perform(_args, { db, now, log }) {
     const created = await ensurePartitions(db, now());
-    const done = await deleteExpiredEvents(db, now());
+    // Half the time deleting, half pausing: a large backlog takes twice as long and ingest keeps its pace.
+    const done = await deleteExpiredEvents(db, now(), { pauseRatio: 1 });
     log({
       level: 'info',
       msg: 'retention',
