@@ -161,6 +161,13 @@ async function storeOnce(db: Db, input: BatchInput, locked: boolean): Promise<St
       }
     }
 
+    // Batches of a space run side by side (a shared lock on the space), except one near the quota, which runs alone
+    // (an exclusive one): it locks the usage row before its rows, the others lock their rows first and the usage
+    // row last, and the two orders side by side deadlocked.
+    const spaceLock = sql`hashtextextended(${`ingest:${space.id}`}, 0)`;
+    await tx.execute(
+      locked ? sql`select pg_advisory_xact_lock(${spaceLock})` : sql`select pg_advisory_xact_lock_shared(${spaceLock})`,
+    );
     // The monthly counter: read as it is, or (near the quota) locked for the rest of the transaction so concurrent
     // batches share the quota exactly.
     await tx.insert(eventUsage).values({ spaceId: space.id, month }).onConflictDoNothing();
