@@ -1,4 +1,4 @@
-/** Helpers of the jobs tests: their database, a clock moved by hand, a wait for a condition, the rows of one kind. */
+/** Helpers of the jobs tests: their database, a clock moved by hand, the rows of one kind. */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, vi } from 'vitest';
 import type { Database, Db } from '../db/database.ts';
@@ -42,14 +42,6 @@ export function testClock(start: string | Date) {
       at = new Date(to).getTime();
     },
   };
-}
-
-/** Waits until `check` answers true (polling every 20 ms), failing with `what` after `ms`. */
-export async function until(check: () => Promise<boolean> | boolean, what: string, ms = 30_000): Promise<void> {
-  for (let waited = 0; !(await check()); waited += 20) {
-    if (waited > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
 }
 
 /** The jobs of one kind, oldest first. */

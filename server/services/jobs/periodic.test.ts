@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { jobs } from '../../db/schema/jobs.ts';
 import { anotherHandle } from '../../test/harness.ts';
-import { databaseOfFile, jobsOf, testClock, until } from '../../test/jobs.ts';
+import { databaseOfFile, jobsOf, testClock } from '../../test/jobs.ts';
 import { type WindowArgs, windowOf } from './periodic.ts';
 import { JOBS_KEPT_DAYS, pruneJobs, pruneJobsWorker } from './prune.ts';
 import { JobRunner } from './runner.ts';
@@ -67,12 +67,14 @@ test('a window missed while every process was down runs as soon as a runner star
   // Every process was down at midnight: the day's window runs at start, not at the next midnight.
   const runner = new JobRunner({ db, workers: [worker], now: clock.now, pollMs: 20 });
   runner.start();
-  await until(() => windows.length === 1, 'the missed window to run');
+  // Until the missed window to run.
+  await vi.waitUntil(() => windows.length === 1, { timeout: 30_000, interval: 20 });
   await runner.stop();
   // Down for the whole next day as well: back on the 25th, the current window runs at once (not the 24th's).
   clock.set('2026-11-25T08:00:00Z');
   runner.start();
-  await until(() => windows.length === 2, 'the current window to run');
+  // Until the current window to run.
+  await vi.waitUntil(() => windows.length === 2, { timeout: 30_000, interval: 20 });
   await runner.stop();
   expect(windows).toEqual(['2026-11-23T00:00:00.000Z', '2026-11-25T00:00:00.000Z']);
 });

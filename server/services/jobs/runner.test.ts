@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { anotherHandle } from '../../test/harness.ts';
-import { databaseOfFile, jobsOf, testClock, until } from '../../test/jobs.ts';
+import { databaseOfFile, jobsOf, testClock } from '../../test/jobs.ts';
 import { enqueue } from './enqueue.ts';
 import { JobRunner } from './runner.ts';
 import { DiscardJob, defineWorker } from './worker.ts';
@@ -144,7 +144,8 @@ test('runners on separate connections run each of 200 jobs exactly once (one run
       for (let i = 0; i < 200; i++) await enqueue(tx, worker, { i }, { scheduledAt: clock.now() });
     });
     for (const runner of started) runner.start();
-    await until(async () => runs.size === 200, '200 jobs run');
+    // Until 200 jobs run.
+    await vi.waitUntil(async () => runs.size === 200, { timeout: 30_000, interval: 20 });
     await Promise.all(started.map((runner) => runner.stop()));
   } finally {
     await other.close();
@@ -213,7 +214,11 @@ test('stop waits for the running job; one still running past the stop timeout is
   const runner = new JobRunner({ db, workers: [worker], now: clock.now, pollMs: 20 });
   await enqueue(db, worker, { i: 0 }, { scheduledAt: clock.now() });
   runner.start();
-  await until(async () => (await jobsOf(db, 'test.stopping'))[0]?.state === 'executing', 'the job to start');
+  // Until the job to start.
+  await vi.waitUntil(async () => (await jobsOf(db, 'test.stopping'))[0]?.state === 'executing', {
+    timeout: 30_000,
+    interval: 20,
+  });
   let stopped = false;
   const stopping = runner.stop(30_000).then(() => {
     stopped = true;
@@ -226,7 +231,11 @@ test('stop waits for the running job; one still running past the stop timeout is
 
   await enqueue(db, worker, { i: 1 }, { scheduledAt: clock.now() });
   runner.start();
-  await until(async () => (await jobsOf(db, 'test.stopping'))[1]?.state === 'executing', 'the second job to start');
+  // Until the second job to start.
+  await vi.waitUntil(async () => (await jobsOf(db, 'test.stopping'))[1]?.state === 'executing', {
+    timeout: 30_000,
+    interval: 20,
+  });
   await runner.stop(10);
   const [, second] = await jobsOf(db, 'test.stopping');
   expect(second).toMatchObject({ state: 'retryable', attempt: 1, lockedBy: null });
