@@ -323,40 +323,25 @@ export function histogramTier(intervalSeconds: number): Tier | null {
 export type Bucketing = { tier: Tier; origin: number; intervalSeconds: number };
 
 /**
- * The rollup statement of a histogram, or null where the rollups cannot count it (the query selects more than the
- * rollup key and one facet term, or it selects a facet value and the buckets are not whole hours: the minute rollup
- * has no facets).
+ * Matching and blocked events per bucket, from the rollup of `tier` (and the finer ones) for its whole buckets in
+ * the range and the events at the edges: rows of bucket index, total and blocked. A query with a facet term
+ * (`facetRollupCount`) counts its facet's rows of hours and days, and reads the events of up to an hour at each edge.
+ * Null where the rollups cannot count the histogram: the query selects more than the rollup key and one facet term,
+ * or it selects a facet value and the buckets are not whole hours (the minute rollup has no facets).
  */
 export function rollupHistogram(
   spaceId: string,
   ast: QueryNode,
   range: { from: number; to: number },
-  bucketing: Bucketing,
+  { tier, origin, intervalSeconds }: Bucketing,
 ): SQL | null {
   const counted = facetRollupCount(ast);
-  if (!counted || (counted.selector && bucketing.tier === 'minute')) return null;
-  return rollupHistogramSql(spaceId, ast, range, bucketing);
-}
-
-/**
- * Matching and blocked events per bucket, from the rollup of `tier` (and the finer ones) for its whole buckets in
- * the range and the events at the edges: rows of bucket index, total and blocked. A query with a facet term
- * (`facetRollupCount`) counts its facet's rows of hours and days, and reads the events of up to an hour at each edge.
- */
-export function rollupHistogramSql(
-  spaceId: string,
-  ast: QueryNode,
-  range: { from: number; to: number },
-  { tier, origin, intervalSeconds }: Bucketing,
-): SQL {
-  const counted = facetRollupCount(ast);
-  if (!counted) throw new Error('The rollups cannot count this query');
+  if (!counted || (counted.selector && tier === 'minute')) return null;
   const { key, selector } = counted;
   const query = compileQuery(ast, events);
   // Whole buckets of the tier, then of every finer one down to minutes (to hours with a facet term), so the events
   // read at the edges are less than a minute's (an hour's) at each end (every finer width divides the interval).
   const finest: Tier[] = selector ? ['day', 'hour'] : ['day', 'hour', 'minute'];
-  if (!finest.includes(tier)) throw new Error(`The ${tier} rollup counts no facet values`);
   const finer = finest.slice(finest.indexOf(tier));
   const { whole, edges } = cutRange(range.from, range.to, finer);
   const index = (time: SQL) =>
