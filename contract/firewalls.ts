@@ -30,7 +30,7 @@ const pathPattern = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const countryPattern = /^[A-Z]{2}$/;
 
 /** True when a text holds a control character (a line break, NUL, DEL…), which no setting may carry. */
-function hasControl(value: string): boolean {
+export function hasControl(value: string): boolean {
   return [...value].some((char) => {
     const code = char.charCodeAt(0);
     return code < 0x20 || code === 0x7f;
