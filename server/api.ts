@@ -1,4 +1,5 @@
 import { createApp } from './app.ts';
+import { buildDeps } from './build-deps.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -21,6 +22,7 @@ export async function createApi(env: Record<string, string | undefined> = proces
     production: config.production,
     allowedOrigins: config.allowedOrigins,
   });
-  const app = createApp({ db: database.db, searches: searchLaneFor(database), config, log });
-  return { app, config, database, close: () => database.close() };
+  const deps = buildDeps({ db: database.db, searches: searchLaneFor(database), config, log });
+  const app = createApp({ db: database.db, deps });
+  return { app, config, deps, database, close: () => database.close() };
 }

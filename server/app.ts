@@ -2,9 +2,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type ApiConfig, readConfig } from './config.ts';
+import { buildDeps, type DepsOptions } from './build-deps.ts';
 import type { AppEnv } from './context.ts';
-import type { Db } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './middleware/authenticate.ts';
@@ -29,46 +28,19 @@ import { devRoutes, healthRoutes } from './routes/meta.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
-import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/accounts/captcha.ts';
-import { type SearchLane, searchLaneFor } from './services/events/search-lane.ts';
-import { createMailer, type Mailer } from './services/mail/mailer.ts';
+import { skipCaptcha } from './services/accounts/captcha.ts';
 import { errorLogFields } from './services/shared/error-log.ts';
-import { jsonLogger, type Logger } from './services/shared/logger.ts';
 
-export type CreateAppOptions = {
-  db: Db;
-  /** Where searches run; by default a lane over `db` (createApi passes one over the search pool). */
-  searches?: SearchLane;
-  /** Overrides of the configuration read from process.env. */
-  config?: Partial<ApiConfig>;
-  mailer?: Mailer;
-  captcha?: CaptchaVerifier;
-  log?: Logger;
-  now?: () => Date;
+export type CreateAppOptions = DepsOptions & {
+  /** The dependencies built already (createApi shares them with the job runner); the other options are then unused. */
+  deps?: AppDeps;
 };
 
 /** Builds the API: every route under /api, one error shape, the OpenAPI document and its reference page. */
 export function createApp(options: CreateAppOptions) {
-  const config: ApiConfig = { ...readConfig(), ...options.config };
-  const log = options.log ?? jsonLogger;
-  const deps: AppDeps = {
-    db: options.db,
-    searches: options.searches ?? searchLaneFor({ searchDb: options.db }),
-    config,
-    log,
-    now: options.now ?? (() => new Date()),
-    mailer:
-      options.mailer ??
-      createMailer({
-        db: options.db,
-        log,
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        production: config.production,
-      }),
-    captcha: options.captcha ?? (config.captchaSecret ? createCaptchaVerifier(config.captchaSecret) : skipCaptcha),
-  };
-  if (!options.captcha && !config.captchaSecret) {
+  const deps: AppDeps = options.deps ?? buildDeps(options);
+  const { config, log } = deps;
+  if (deps.captcha === skipCaptcha) {
     log({ level: 'warn', msg: 'CAPTCHA_SECRET is not set: captcha tokens are not verified' });
   }
 

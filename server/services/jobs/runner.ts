@@ -1,7 +1,9 @@
 import { hostname } from 'node:os';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { buildDeps } from '../../build-deps.ts';
 import { type Db, rowsOf } from '../../db/database.ts';
 import { type JobRow, jobs } from '../../db/schema/jobs.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type Logger, silentLogger } from '../shared/logger.ts';
 import { enqueueWindow, type WindowArgs, windowOf } from './periodic.ts';
 import { JOBS_KEPT_DAYS } from './prune.ts';
@@ -23,6 +25,8 @@ export type JobRunnerOptions = {
   leaseGraceMs?: number;
   /** This runner in `locked_by` (default host, pid and a random part). */
   id?: string;
+  /** What workers that send mail or read the configuration use (default: built from `db` and the environment). */
+  deps?: AppDeps;
 };
 
 type Running = { job: JobRow; controller: AbortController; done: Promise<void> };
@@ -45,6 +49,7 @@ function errorText(error: unknown): string {
 export class JobRunner {
   readonly id: string;
   private readonly db: Db;
+  private readonly deps: AppDeps;
   private readonly now: () => Date;
   private readonly log: Logger;
   private readonly pollMs: number;
@@ -64,6 +69,7 @@ export class JobRunner {
     this.log = options.log ?? silentLogger;
     this.pollMs = options.pollMs ?? 1_000;
     this.leaseGraceMs = options.leaseGraceMs ?? 30_000;
+    this.deps = options.deps ?? buildDeps({ db: options.db, now: this.now, log: this.log });
     this.id = options.id ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     for (const worker of options.workers) {
       if (this.byKind.has(worker.kind)) throw new Error(`Two workers share the job kind "${worker.kind}".`);
@@ -231,7 +237,7 @@ export class JobRunner {
         }, worker.timeoutMs);
       });
       try {
-        const ctx = { db: this.db, now: this.now, log: this.log, job, signal: controller.signal };
+        const ctx = { db: this.db, now: this.now, log: this.log, job, signal: controller.signal, deps: this.deps };
         await Promise.race([worker.perform(job.args as never, ctx), timedOut]);
         await this.finish(job, { state: 'completed', completedAt: this.now() });
       } catch (error) {

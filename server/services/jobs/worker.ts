@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { JobRow } from '../../db/schema/jobs.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { Logger } from '../shared/logger.ts';
 
 /** A period of a periodic worker: minutes, hours or days (`'15m'`, `'1h'`, `'1d'`). */
@@ -13,6 +14,8 @@ export type JobContext = {
   log: Logger;
   /** The claimed row: its id, attempt (1 on the first run), unique key, space. */
   job: JobRow;
+  /** The API's dependencies: the mailer, the configuration (the same builder as the API's). */
+  deps: AppDeps;
   /** Aborted when the attempt runs past the worker's `timeoutMs` or the runner stops without waiting for it. */
   signal: AbortSignal;
 };
