@@ -14,6 +14,8 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createRouter } from './router.ts';
 import { activityRoutes } from './routes/activity.ts';
+import { alertRuleRoutes } from './routes/alert-rules.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { authRoutes } from './routes/auth.ts';
 import { connectorRoutes } from './routes/connector.ts';
 import { renderDocs } from './routes/docs.ts';
@@ -86,6 +88,8 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', savedSearchRoutes)
     .route('/spaces', firewallRoutes)
     .route('/spaces', firewallCatalogRoutes)
+    .route('/spaces', alertRuleRoutes)
+    .route('/spaces', alertRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);
