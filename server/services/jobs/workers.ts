@@ -1,6 +1,7 @@
 import { retentionWorker } from '../events/retention.ts';
+import { deliverWorker } from '../notifications/deliver.ts';
 import { pruneJobsWorker } from './prune.ts';
 import type { Worker } from './worker.ts';
 
 /** Every area's workers: the list the server's one `JobRunner` runs. A new area adds its workers here. */
-export const backgroundWorkers: readonly Worker<never>[] = [retentionWorker, pruneJobsWorker];
+export const backgroundWorkers: readonly Worker<never>[] = [retentionWorker, pruneJobsWorker, deliverWorker];
