@@ -14,6 +14,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createRouter } from './router.ts';
 import { activityRoutes } from './routes/activity.ts';
+import { alertNotificationRoutes } from './routes/alert-notifications.ts';
 import { alertRuleRoutes } from './routes/alert-rules.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -90,6 +91,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', firewallCatalogRoutes)
     .route('/spaces', alertRuleRoutes)
     .route('/spaces', alertRoutes)
+    .route('/spaces', alertNotificationRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);

@@ -2,6 +2,7 @@ import { evaluateWorker } from '../alerts/evaluate-worker.ts';
 import { matchWorker } from '../alerts/match-worker.ts';
 import { scheduleWorker } from '../alerts/schedule-worker.ts';
 import { retentionWorker } from '../events/retention.ts';
+import { deliverWorker } from '../notifications/deliver.ts';
 import { pruneJobsWorker } from './prune.ts';
 import type { Worker } from './worker.ts';
 
@@ -12,4 +13,5 @@ export const backgroundWorkers: readonly Worker<never>[] = [
   matchWorker,
   evaluateWorker,
   scheduleWorker,
+  deliverWorker,
 ];
