@@ -25,6 +25,8 @@ export async function notifyAlert(
     space: { id: string; name: string };
     type: 'alert.opened' | 'alert.updated' | 'alert.resolved';
     publicUrl: string;
+    /** The caller's clock: the deliveries are due from then (default: the database's time). */
+    now?: Date;
   },
 ): Promise<number> {
   const { alert, rule, space } = input;
@@ -41,7 +43,16 @@ export async function notifyAlert(
       target: channelTarget(channel),
       payload,
     });
-    await enqueue(tx, deliverWorker, { deliveryId }, { uniqueKey: `alerts.deliver:${deliveryId}`, spaceId: space.id });
+    await enqueue(
+      tx,
+      deliverWorker,
+      { deliveryId },
+      {
+        uniqueKey: `alerts.deliver:${deliveryId}`,
+        spaceId: space.id,
+        ...(input.now ? { scheduledAt: input.now } : {}),
+      },
+    );
   }
   return rule.channels.length;
 }
