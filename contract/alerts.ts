@@ -502,3 +502,43 @@ export const WebhookPayload = z
   })
   .meta({ id: 'WebhookPayload' });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
+
+/** One rule a WAF request matched, with ModSecurity's words for it. */
+export const MatchedRule = z.object({
+  id: z.number().int(),
+  message: z.string().nullable(),
+  /** What matched, as ModSecurity logged it (`Matched Data: … found within ARGS:id: …`). */
+  data: z.string().nullable(),
+  severity: Severity.nullable(),
+});
+
+/** A request that triggered a WAF alert, read from its event (and the raw ModSecurity record when there is one). */
+export const WafRequest = z
+  .object({
+    eventId: Id,
+    time: Timestamp,
+    ip: z.string().nullable(),
+    method: z.string().nullable(),
+    host: z.string().nullable(),
+    path: z.string().nullable(),
+    /** Query-string arguments, decoded. */
+    args: z.array(z.object({ name: z.string(), value: z.string() })),
+    status: z.number().int().nullable(),
+    action: z.string(),
+    rules: z.array(MatchedRule),
+  })
+  .meta({ id: 'WafRequest' });
+export type WafRequest = z.infer<typeof WafRequest>;
+
+/** `GET .../alerts/{id}/waf`: the firewall of a WAF alert, its mode and version then and now, and the requests. */
+export const WafAlertContext = z
+  .object({
+    firewall: z.object({ id: Id, name: z.string(), mode: z.string(), version: z.number().int() }),
+    /** The firewall's version when the alert opened (its mode then), or null when it is older than every version. */
+    atFirstSeen: z.object({ version: z.number().int(), mode: z.string(), createdAt: Timestamp }).nullable(),
+    requests: z.array(WafRequest),
+  })
+  .meta({ id: 'WafAlertContext' });
+export type WafAlertContext = z.infer<typeof WafAlertContext>;
+
+export const WafAlertParams = AlertParams.extend({ wafId: Id });

@@ -1,4 +1,5 @@
 /** The alert rules and alerts API: roles, validation naming the field, filters, bulk work, notes, notifications. */
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Role } from '../../contract/common.ts';
@@ -265,6 +266,48 @@ describe('alerts', () => {
     const [alert] = (await t.call('GET', alertsPath(), { cookie: as.viewer })).json.items;
     const res = await t.call('GET', `/api/spaces/${other}/alerts/${alert.id}`, { cookie: as.admin });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('WAF alerts', () => {
+  test('an alert whose events came from one firewall shows its requests, matched rules and the mode then', async () => {
+    const fw = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, {
+      cookie: as.admin,
+      body: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+    });
+    expect(fw.status).toBe(201);
+    await rule({ name: 'WAF SQLi', query: `firewall:${fw.json.id} rule:942100`, groupBy: ['ip'] });
+    clock.advance(60_000);
+    // The recorded requests, as if they came after the firewall was made (its version 1).
+    const audit = readFileSync(new URL('../services/ingest/fixtures/audit.ndjson', import.meta.url), 'utf8').replace(
+      /"time_stamp":"[^"]*"/g,
+      '"time_stamp":"Mon Nov 23 09:30:00 2026"',
+    );
+    const sent = await t.app.request(`${BASE}/api/connector/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fw.json.token}`, 'content-type': 'application/x-ndjson' },
+      body: audit,
+    });
+    expect(sent.status).toBe(200);
+    await fire();
+    const [alert] = (await t.call('GET', `${alertsPath()}?q=WAF SQLi`, { cookie: as.viewer })).json.items;
+    expect(alert.firewallId).toBe(fw.json.id);
+
+    const context = await t.call('GET', `${alertsPath()}/${alert.id}/waf/${fw.json.id}`, { cookie: as.viewer });
+    expect(context.status).toBe(200);
+    expect(context.json.firewall).toMatchObject({ name: 'shop', mode: 'detect', version: 1 });
+    expect(context.json.atFirstSeen).toMatchObject({ version: 1, mode: 'detect' });
+    const [request] = context.json.requests;
+    expect(request).toMatchObject({ method: 'GET', host: 'shop.example.com', path: '/products' });
+    expect(request.args).toEqual([{ name: 'id', value: "1' or 1=1--" }]);
+    expect(request.rules[0]).toMatchObject({
+      id: 942100,
+      message: 'SQL Injection Attack Detected via libinjection',
+      data: "Matched Data: s&1c found within ARGS:id: 1' or 1=1--",
+      severity: 'critical',
+    });
+    const wrongFirewall = await t.call('GET', `${alertsPath()}/${alert.id}/waf/${spaceId}`, { cookie: as.viewer });
+    expect(wrongFirewall.status).toBe(404);
   });
 });
 
