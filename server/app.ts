@@ -29,6 +29,7 @@ import { devRoutes, healthRoutes } from './routes/meta.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
+import { wafRoutes } from './routes/waf.ts';
 import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/accounts/captcha.ts';
 import { type SearchLane, searchLaneFor } from './services/events/search-lane.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
@@ -114,6 +115,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', savedSearchRoutes)
     .route('/spaces', firewallRoutes)
     .route('/spaces', firewallCatalogRoutes)
+    .route('/spaces', wafRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);
