@@ -71,7 +71,10 @@ export const blockDurations = [60, 1_440, 10_080] as const;
 export const remedyCommentPrefix = { 'block-ip': 'Blocked from WAF discover: ', 'exclude-rule': 'From WAF discover: ' };
 
 /** The person's part of the entry's comment: room is left for the prefix within the firewall's comment length. */
-const RemedyComment = IpEntry.shape.comment.unwrap().max(firewallLimits.commentLength - 30).optional();
+const RemedyComment = IpEntry.shape.comment
+  .unwrap()
+  .max(firewallLimits.commentLength - 30)
+  .optional();
 
 const BlockIp = z.object({
   kind: z.literal('block-ip'),

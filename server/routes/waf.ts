@@ -1,6 +1,13 @@
 import { SpaceParams } from '../../contract/common.ts';
 import { FirewallConflict } from '../../contract/firewalls.ts';
-import { ApplyRemedyBody, DiscoverAnswer, DiscoverQuery, Remedy, RemedyPreview, RemedyResult } from '../../contract/waf.ts';
+import {
+  ApplyRemedyBody,
+  DiscoverAnswer,
+  DiscoverQuery,
+  Remedy,
+  RemedyPreview,
+  RemedyResult,
+} from '../../contract/waf.ts';
 import { inSpace } from '../caller.ts';
 import { body, createRouter, json, route } from '../router.ts';
 import { wafDiscover } from '../services/waf/discover.ts';

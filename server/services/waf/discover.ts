@@ -37,7 +37,14 @@ export async function wafDiscover(sc: SpaceCaller, q: z.infer<typeof DiscoverQue
   if (from >= to) throw fieldError('from', 'The start of the range must be before its end.');
   const layout = layoutOf(from, to);
   const where = whereOf(sc.space.id, { q: q.q, from: from.toISOString(), to: to.toISOString() });
-  const statement = discoverStatement({ where, scope: q.scope, groupBy: q.groupBy, sort: q.sort, limit: q.limit, layout });
+  const statement = discoverStatement({
+    where,
+    scope: q.scope,
+    groupBy: q.groupBy,
+    sort: q.sort,
+    limit: q.limit,
+    layout,
+  });
   const rows = await sc.deps.searches.run('facets', async (db) => rowsOf<DiscoverRow>(await db.execute(statement)));
   const first = rows[0];
   return {
@@ -59,8 +66,7 @@ export async function wafDiscover(sc: SpaceCaller, q: z.infer<typeof DiscoverQue
               distinctIps: Number(row.ips),
               firstSeen: new Date(Number(row.first_ms)).toISOString(),
               lastSeen: new Date(Number(row.last_ms)).toISOString(),
-              topRule:
-                row.top_rule === null ? null : { id: Number(row.top_rule), count: Number(row.top_rule_n ?? 0) },
+              topRule: row.top_rule === null ? null : { id: Number(row.top_rule), count: Number(row.top_rule_n ?? 0) },
               sparkline: sparkline(row, layout.count),
             },
           ],

@@ -53,7 +53,8 @@ function blockIp(settings: FirewallSettings, remedy: Extract<Remedy, { kind: 'bl
   const versionComment = `Block ${shown} for ${duration} (WAF discover)`;
   const lasting = settings.ipDeny.findIndex((entry) => {
     const network = parseNetwork(entry.cidr);
-    const longEnough = !entry.expiresAt || Date.parse(entry.expiresAt) >= until.getTime();
+    // Durations are whole minutes: an entry ending less than a minute before the asked end is that same block.
+    const longEnough = !entry.expiresAt || Date.parse(entry.expiresAt) > until.getTime() - 60_000;
     return live(entry, now) && longEnough && network !== null && target !== null && covers(network, target);
   });
   const existing = settings.ipDeny[lasting];
@@ -68,7 +69,11 @@ function blockIp(settings: FirewallSettings, remedy: Extract<Remedy, { kind: 'bl
       at: { list: 'ipDeny' as const, index: lasting },
     };
   }
-  const entry: IpEntry = { cidr: remedy.ip, comment: entryComment('block-ip', remedy.comment), expiresAt: until.toISOString() };
+  const entry: IpEntry = {
+    cidr: remedy.ip,
+    comment: entryComment('block-ip', remedy.comment),
+    expiresAt: until.toISOString(),
+  };
   const same = settings.ipDeny.findIndex((item) => item.cidr === remedy.ip);
   const ipDeny = [...settings.ipDeny];
   const index = same >= 0 ? same : ipDeny.length;
