@@ -91,18 +91,22 @@ export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }:
                 </td>
                 <td>
                   <div className="sg-waf-actions">
-                    <a className="button secondary" href={links.alertRule}>
-                      Create alert rule<span className="visually-hidden"> for {item.key}</span>
+                    <a
+                      className="button secondary"
+                      href={links.alertRule}
+                      aria-label={`Create alert rule for ${item.key}`}
+                    >
+                      Create alert rule
                     </a>
                     {remediesOf(answer.groupBy, item).map((remedy) => (
                       <button
                         key={remedy.label}
                         type="button"
                         className="button secondary"
+                        aria-label={`${remedy.label} ${item.key}`}
                         onClick={(event: MouseEvent<HTMLButtonElement>) => onRemedy(remedy.draft, event.currentTarget)}
                       >
                         {remedy.label}
-                        <span className="visually-hidden"> {item.key}</span>
                       </button>
                     ))}
                   </div>
