@@ -82,7 +82,7 @@ function blockIp(settings: FirewallSettings, remedy: Extract<Remedy, { kind: 'bl
   return {
     settings: { ...settings, ipDeny },
     alreadyInPlace: false,
-    change: `${verb} ${shown} on “${name}” for ${duration}, until ${entry.expiresAt}; the entry then expires by itself.`,
+    change: `${verb} ${shown} on “${name}” for ${duration}, until ${until.toISOString().replace(/\.\d{3}Z$/, 'Z')}; the entry then expires by itself.`,
     versionComment,
     at: { list: 'ipDeny' as const, index },
   };

@@ -20,10 +20,10 @@ interface Props {
 }
 
 const keyTitles = { ip: 'Client IP', rule: 'Rule', path: 'Path', country: 'Country' } as const;
-const sortable: readonly { sort: DiscoverSort; title: string }[] = [
-  { sort: 'count', title: 'Events' },
-  { sort: 'blocked', title: 'Blocked' },
-  { sort: 'ips', title: 'Distinct IPs' },
+const sortable: readonly { sort: DiscoverSort; title: string; numeric: boolean }[] = [
+  { sort: 'count', title: 'Events', numeric: true },
+  { sort: 'blocked', title: 'Blocked', numeric: true },
+  { sort: 'ips', title: 'Distinct IPs', numeric: true },
 ];
 
 /** The remedies a group suggests: block its IP, or exclude its rule on a path (the other half asked in the dialog). */
@@ -40,8 +40,13 @@ function remediesOf(groupBy: DiscoverAnswer['groupBy'], item: DiscoverItem): { l
 
 /** The groups of a discover answer: counts, when seen, top rule, sparkline, links and remedies; sortable columns. */
 export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }: Props) {
-  const header = (column: { sort: DiscoverSort; title: string }) => (
-    <th key={column.sort} scope="col" className="sg-num" aria-sort={sort === column.sort ? 'descending' : undefined}>
+  const header = (column: { sort: DiscoverSort; title: string; numeric: boolean }) => (
+    <th
+      key={column.sort}
+      scope="col"
+      className={column.numeric ? 'sg-num' : undefined}
+      aria-sort={sort === column.sort ? 'descending' : undefined}
+    >
       <button type="button" className="sg-waf-sort" onClick={() => onSort(column.sort)}>
         {column.title}
         {sort === column.sort && <span aria-hidden="true"> ▾</span>}
@@ -57,7 +62,7 @@ export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }:
             <th scope="col">{keyTitles[answer.groupBy]}</th>
             {sortable.map(header)}
             <th scope="col">First seen</th>
-            {header({ sort: 'lastSeen', title: 'Last seen' })}
+            {header({ sort: 'lastSeen', title: 'Last seen', numeric: false })}
             <th scope="col">Top rule</th>
             <th scope="col">Over time</th>
             <th scope="col">Actions</th>
@@ -68,7 +73,7 @@ export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }:
             const links = groupLinks(spaceId, view, answer.groupBy, item.key);
             return (
               <tr key={item.key}>
-                <th scope="row" className="sg-waf-key">
+                <th scope="row" className={answer.groupBy === 'path' ? 'sg-waf-key sg-waf-key--path' : 'sg-waf-key'}>
                   <a href={links.events} title="Show these events in the event log">
                     {item.key}
                   </a>
