@@ -120,8 +120,8 @@ async function fixture() {
   };
 }
 
-/** A body an allowed caller would send successfully. */
-function sampleBody(op: Operation): unknown {
+/** A body an allowed caller would send successfully (`firewallId`: the fixture's firewall, for the WAF remedies). */
+function sampleBody(op: Operation, firewallId: string): unknown {
   const key = `${op.method} ${op.path}`;
   const samples: Record<string, unknown> = {
     'post /api/auth/register': { name: 'New', email: `new-${randomUUID()}@example.com`, password: 'correct horse 42' },
@@ -153,6 +153,19 @@ function sampleBody(op: Operation): unknown {
     'patch /api/spaces/{spaceId}/firewalls/{id}': { version: 1, mode: 'block', comment: 'enforce' },
     'delete /api/spaces/{spaceId}/firewalls/{id}': { confirmName: FIREWALL_NAME },
     'post /api/spaces/{spaceId}/firewalls/{id}/rollback': { version: 1 },
+    'post /api/spaces/{spaceId}/waf-remedies/preview': {
+      kind: 'block-ip',
+      firewallId,
+      ip: '192.0.2.1',
+      durationMinutes: 60,
+    },
+    'post /api/spaces/{spaceId}/waf-remedies': {
+      kind: 'block-ip',
+      firewallId,
+      ip: '192.0.2.1',
+      durationMinutes: 60,
+      version: 1,
+    },
   };
   return samples[key];
 }
@@ -203,7 +216,7 @@ test('the role table holds on every operation for every caller', async () => {
         .replace('{version}', '1')
         .replace('{token}', 'x'.repeat(43));
       const cookie = caller === 'anonymous' ? undefined : cookies[caller];
-      const bodyValue = sampleBody(op);
+      const bodyValue = sampleBody(op, firewallId);
       const res = await t.call(op.method.toUpperCase(), path, {
         ...(cookie ? { cookie } : {}),
         ...(bodyValue !== undefined ? { body: bodyValue } : {}),
