@@ -6,20 +6,9 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common.ts';
 import { firewallLimits } from './constants/firewalls.ts';
+import { discoverGroups, discoverScopes, discoverSorts } from './constants/waf.ts';
 import { EventFilters } from './event-search.ts';
 import { Cidr, Exclusion, Firewall, FirewallMode, IpEntry } from './firewalls.ts';
-
-/** What discover groups events by. */
-export const discoverGroups = ['ip', 'rule', 'path', 'country'] as const;
-export type DiscoverGroup = (typeof discoverGroups)[number];
-
-/** What discover orders its groups by, largest first. */
-export const discoverSorts = ['count', 'blocked', 'ips', 'lastSeen'] as const;
-export type DiscoverSort = (typeof discoverSorts)[number];
-
-/** Which events discover reads: WAF events (with a rule id or a firewall) or every event; `q` narrows either. */
-export const discoverScopes = ['waf', 'all'] as const;
-export type DiscoverScope = (typeof discoverScopes)[number];
 
 /** Discover's filters: the event log's query and range (default the last 24 h), the grouping, the order, how many groups. */
 export const DiscoverQuery = EventFilters.extend({
@@ -63,9 +52,6 @@ export const DiscoverAnswer = z
   })
   .meta({ id: 'DiscoverAnswer' });
 export type DiscoverAnswer = z.infer<typeof DiscoverAnswer>;
-
-/** Block durations the screens offer, in minutes: an hour, a day, a week. */
-export const blockDurations = [60, 1_440, 10_080] as const;
 
 /** What a remedy writes before the person's comment, so the firewall's lists say where an entry came from. */
 export const remedyCommentPrefix = { 'block-ip': 'Blocked from WAF discover: ', 'exclude-rule': 'From WAF discover: ' };

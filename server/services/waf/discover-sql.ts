@@ -1,6 +1,6 @@
 /** The one statement behind WAF discover: the top groups, their counts, top rules and every sparkline at once. */
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { DiscoverGroup, DiscoverScope, DiscoverSort } from '../../../contract/waf.ts';
+import type { DiscoverGroup, DiscoverScope, DiscoverSort } from '../../../contract/constants/waf.ts';
 import { events } from '../../db/schema/events.ts';
 
 /** The sparklines' layout: `count` buckets `seconds` wide, the first starting at `origin` (epoch ms). */

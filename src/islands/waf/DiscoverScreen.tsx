@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { atLeast } from '../../../contract/constants/roles.ts';
+import { type DiscoverGroup, discoverGroups } from '../../../contract/constants/waf.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
-import { type DiscoverGroup, discoverGroups } from '../../../contract/waf.ts';
 import { $firewalls } from '../../stores/firewalls.ts';
 import { $space, $spaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { firewallModeLabels } from '../../../contract/constants/firewalls.ts';
-import { blockDurations, type RemedyInput, type RemedyPreview, type RemedyResult } from '../../../contract/waf.ts';
+import { blockDurations } from '../../../contract/constants/waf.ts';
+import type { RemedyInput, RemedyPreview, RemedyResult } from '../../../contract/waf.ts';
 import { call, client } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';

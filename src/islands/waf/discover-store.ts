@@ -1,6 +1,6 @@
 /** WAF discover's answer for the screen's search, through the one fetcher context (a new search is a new key). */
 import { atom, computed } from 'nanostores';
-import type { DiscoverGroup, DiscoverScope, DiscoverSort } from '../../../contract/waf.ts';
+import type { DiscoverGroup, DiscoverScope, DiscoverSort } from '../../../contract/constants/waf.ts';
 import { call, client } from '../../lib/api.ts';
 import { apiStore } from '../../stores/fetcher.ts';
 import { $spaceId } from '../../stores/route.ts';

@@ -6,7 +6,7 @@ import {
   discoverGroups,
   discoverScopes,
   discoverSorts,
-} from '../../../contract/waf.ts';
+} from '../../../contract/constants/waf.ts';
 import { type EventLogView, readView, writeView } from '../shared/event-log-url.ts';
 
 /** What discover shows: the event log's view (query and range) grouped, ordered and scoped. */

@@ -1,5 +1,5 @@
 /** Where a discover group leads: its term in the event query language, the event log with it, a prefilled alert rule. */
-import type { DiscoverGroup } from '../../../contract/waf.ts';
+import type { DiscoverGroup } from '../../../contract/constants/waf.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { type EventLogView, writeView } from '../shared/event-log-url.ts';
 
