@@ -144,4 +144,16 @@ test('discover at 375 px: the page does not scroll sideways, the table scrolls i
   const box = page.getByRole('region', { name: 'Groups table' });
   expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   await expectNoAxeViolations(page, 'discover at 375 px');
+
+  // In dark, the exclusion dialog of a rule takes the screen, asks for the path and previews without scrolling sideways.
+  await page.getByRole('radio', { name: /Dark/ }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Add exclusion 942100' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an exclusion' });
+  await dialog.getByRole('textbox', { name: 'Path prefix' }).fill('/search');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByText('Would have affected 4 requests from 1 IP in the last 7 days.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport();
+  expect(await sidewaysAt375(page)).toBe(0);
+  await expectNoAxeViolations(page, 'exclusion dialog at 375 px, dark');
 });
