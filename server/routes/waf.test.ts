@@ -332,6 +332,25 @@ describe('WAF remedies', () => {
     expect(Object.keys(applied.json.error.fields)).toContain(field);
   });
 
+  test('a firewall whose exclusions are full refuses one more, naming the rule', async () => {
+    const full = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, {
+      cookie: as.admin,
+      body: {
+        name: 'full',
+        hostnames: ['full.example.com'],
+        upstream: 'http://127.0.0.1:3000',
+        mode: 'block',
+        exclusions: Array.from({ length: 500 }, (_, i) => ({ ruleId: 942100, path: `/p${i}` })),
+      },
+    });
+    expect(full.status).toBe(201);
+    const body = { kind: 'exclude-rule', ruleId: 930120, path: '/login', firewallId: full.json.id };
+    const res = await preview(body);
+    expect(res.status).toBe(400);
+    expect(res.json.error.fields).toEqual({ ruleId: '“full” already has 500 exclusions, its most.' });
+    expect((await apply({ ...body, version: 1 })).json.error.fields).toHaveProperty('ruleId');
+  });
+
   test('an unknown firewall is 404', async () => {
     const res = await preview({ ...blockA, firewallId: '7b0c6c55-7a7e-4f59-9d9e-2c8c2b7b0c11' });
     expect(res.status).toBe(404);
@@ -387,6 +406,8 @@ describe('WAF remedies', () => {
     expect(week.status).toBe(201);
     expect(week.json.version).toBe(3);
     expect(week.json.firewall.ipDeny).toHaveLength(1);
+    // Extended, the entry keeps what it said.
+    expect(week.json.firewall.ipDeny[0].comment).toBe('Blocked from WAF discover: SQLi scanner');
     expect(Date.parse(week.json.firewall.ipDeny[0].expiresAt)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
   });
 

@@ -4,12 +4,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { firewallLimits } from '../../../contract/constants/firewalls.ts';
 import type { FirewallSettings } from '../../../contract/firewalls.ts';
 import type { ApplyRemedyBody, Remedy, RemedyPreview, RemedyResult } from '../../../contract/waf.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
 import { type FirewallRow, firewallVersions } from '../../db/schema/firewalls.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError, fieldError } from '../../errors.ts';
 import { compileSettings } from '../firewalls/compiled.ts';
 import { conflict } from '../firewalls/firewalls.ts';
 import { announceVersion } from '../firewalls/version-signal.ts';
@@ -30,8 +31,21 @@ function remedyFields(error: unknown, at: RemedyChange['at']): unknown {
   return new ApiError(error.status, error.code, error.message, { fields });
 }
 
+/** How many entries each list a remedy adds to may hold, and the remedy's field that names the entry. */
+const listLimits = {
+  ipDeny: { max: firewallLimits.ipListEntries, field: 'ip', what: 'deny list entries' },
+  exclusions: { max: firewallLimits.exclusions, field: 'ruleId', what: 'exclusions' },
+} as const;
+
 /** The settings as the next version would store them; a problem with the added entry is named by the remedy's field. */
 async function checked(db: Executor, row: FirewallRow, made: RemedyChange): Promise<FirewallSettings> {
+  const limit = listLimits[made.at.list];
+  if (made.settings[made.at.list].length > limit.max) {
+    throw fieldError(
+      limit.field,
+      `“${row.name}” already has ${limit.max.toLocaleString('en')} ${limit.what}, its most.`,
+    );
+  }
   try {
     return await checkedSettings(db, row.id, made.settings);
   } catch (error) {
@@ -91,16 +105,13 @@ export async function applyRemedy(sc: SpaceCaller, body: z.infer<typeof ApplyRem
     if (started !== row.version) return { stale: row };
     const made = remedyChange(row.settings, remedy, sc.deps.now());
     if (made.alreadyInPlace) throw new ApiError(409, 'remedy_in_place', made.change);
-    try {
-      const updated = await commitSettings(tx, sc, row, made.settings, {
-        action: 'firewall.remedy',
-        comment: made.versionComment,
-        change: { fromVersion: row.version, remedy, [made.at.list]: made.settings[made.at.list][made.at.index] },
-      });
-      return { updated };
-    } catch (error) {
-      throw remedyFields(error, made.at);
-    }
+    const settings = await checked(tx, row, made);
+    const updated = await commitSettings(tx, sc, row, settings, {
+      action: 'firewall.remedy',
+      comment: made.versionComment,
+      change: { fromVersion: row.version, remedy, [made.at.list]: made.settings[made.at.list][made.at.index] },
+    });
+    return { updated };
   });
   if ('stale' in outcome) throw await conflict(sc, outcome.stale, started);
   announceVersion(outcome.updated.id);

@@ -77,8 +77,11 @@ function blockIp(settings: FirewallSettings, remedy: Extract<Remedy, { kind: 'bl
   const same = settings.ipDeny.findIndex((item) => item.cidr === remedy.ip);
   const ipDeny = [...settings.ipDeny];
   const index = same >= 0 ? same : ipDeny.length;
-  ipDeny[index] = entry;
-  const verb = same >= 0 && live(settings.ipDeny[same] as IpEntry, now) ? 'Extend the block of' : 'Deny';
+  const old = settings.ipDeny[same];
+  // A live entry keeps its comment and only lasts longer; an expired one is replaced.
+  const extended = old !== undefined && live(old, now);
+  ipDeny[index] = extended ? { ...old, expiresAt: entry.expiresAt } : entry;
+  const verb = extended ? 'Extend the block of' : 'Deny';
   return {
     settings: { ...settings, ipDeny },
     alreadyInPlace: false,
