@@ -240,6 +240,12 @@ function DiscoverScreen() {
               Refresh
             </button>
           </div>
+          {shown.answer.groups > shown.answer.items.length && (
+            <p className="muted">
+              The {shown.answer.items.length} largest groups by the column marked ▾; narrow the query or the range to
+              see others.
+            </p>
+          )}
           {shown.answer.items.length === 0 ? (
             <Alert tone="info">
               No {view.scope === 'waf' ? 'WAF ' : ''}events in this range{shown.search.q ? ' match the query' : ''}. Run
