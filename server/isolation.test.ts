@@ -154,8 +154,9 @@ async function fixture() {
   };
 }
 
-/** A body an allowed caller would send successfully. */
-function sampleBody(op: Operation, fx: { alertId: string }): unknown {
+/** A body an allowed caller would send successfully, naming the fixture's objects (its alert, its firewall). */
+function sampleBody(op: Operation, fx: { alertId: string; firewallId: string }): unknown {
+  const { firewallId } = fx;
   const key = `${op.method} ${op.path}`;
   const samples: Record<string, unknown> = {
     'post /api/auth/register': { name: 'New', email: `new-${randomUUID()}@example.com`, password: 'correct horse 42' },
@@ -193,6 +194,19 @@ function sampleBody(op: Operation, fx: { alertId: string }): unknown {
     'patch /api/spaces/{spaceId}/alerts/{id}': { status: 'acknowledged', reason: 'seen' },
     'post /api/spaces/{spaceId}/alerts/{id}/notes': { body: 'Looked at it.' },
     'post /api/spaces/{spaceId}/alerts/{id}/suppress': { days: 1, reason: 'our scanner' },
+    'post /api/spaces/{spaceId}/waf-remedies/preview': {
+      kind: 'block-ip',
+      firewallId,
+      ip: '192.0.2.1',
+      durationMinutes: 60,
+    },
+    'post /api/spaces/{spaceId}/waf-remedies': {
+      kind: 'block-ip',
+      firewallId,
+      ip: '192.0.2.1',
+      durationMinutes: 60,
+      version: 1,
+    },
   };
   return samples[key];
 }
