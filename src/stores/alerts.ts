@@ -1,7 +1,7 @@
 /** Alert rules and alerts of the URL's space (issue #15): the rules, the filtered alert list, one alert, and a rule's suppressions. */
 import { atom } from 'nanostores';
-import type { AlertDetail, AlertList, AlertRuleList, SuppressionList } from '../../contract/alerts.ts';
 import type { z } from 'zod';
+import type { AlertDetail, AlertList, AlertRuleList, SuppressionList } from '../../contract/alerts.ts';
 import { call, client } from '../lib/api.ts';
 import { apiStore } from './fetcher.ts';
 import { $routeId, $spaceId } from './route.ts';
@@ -46,6 +46,8 @@ export const $alert = apiStore<AlertDetail>(
 export const $suppressionRuleId = atom<string | null>(null);
 
 /** The suppressions of `$suppressionRuleId`'s rule. */
-export const $ruleSuppressions = apiStore<z.infer<typeof SuppressionList>>('alert-suppressions', [$spaceId, $suppressionRuleId], (spaceId, id) =>
-  call(space['alert-rules'][':id'].suppressions.$get({ param: { spaceId, id } })),
+export const $ruleSuppressions = apiStore<z.infer<typeof SuppressionList>>(
+  'alert-suppressions',
+  [$spaceId, $suppressionRuleId],
+  (spaceId, id) => call(space['alert-rules'][':id'].suppressions.$get({ param: { spaceId, id } })),
 );

@@ -168,10 +168,7 @@ export function AlertRuleEditor({ spaceId, rule, initial, canEdit, canWork, onSa
                   onChange={(event) => set('firewallId', event.currentTarget.value)}
                 />
               )}
-              <Field
-                label="Alert after this many minutes without events"
-                {...number('windowMinutes')}
-              />
+              <Field label="Alert after this many minutes without events" {...number('windowMinutes')} />
             </>
           )}
           {draft.kind !== 'silence' && (
@@ -221,7 +218,15 @@ export function AlertRuleEditor({ spaceId, rule, initial, canEdit, canWork, onSa
   );
 }
 
-function DeleteRule({ spaceId, rule, onDeleted }: { spaceId: string; rule: AlertRule; onDeleted: (name: string) => void }) {
+function DeleteRule({
+  spaceId,
+  rule,
+  onDeleted,
+}: {
+  spaceId: string;
+  rule: AlertRule;
+  onDeleted: (name: string) => void;
+}) {
   const submit = useSubmit(async () => {
     await call(client.spaces[':spaceId']['alert-rules'][':id'].$delete({ param: { spaceId, id: rule.id } }));
     onDeleted(rule.name);

@@ -55,7 +55,8 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
   return (
     <section className="sg-al-bulk" aria-label="Change the selected alerts">
       <p className="sg-al-bulk__count" aria-live="polite">
-        {plural(ids.length)} selected{ids.length > alertLimits.bulkIds ? ` (at most ${alertLimits.bulkIds} at a time)` : ''}
+        {plural(ids.length)} selected
+        {ids.length > alertLimits.bulkIds ? ` (at most ${alertLimits.bulkIds} at a time)` : ''}
       </p>
       {submit.error && <Alert tone="error">{submit.error}</Alert>}
       <Field
@@ -66,10 +67,20 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
         error={submit.fields.reason}
       />
       <div className="row">
-        <button type="button" className="button" disabled={submit.pending} onClick={() => send({ status: 'acknowledged' }, 'Acknowledged')}>
+        <button
+          type="button"
+          className="button"
+          disabled={submit.pending}
+          onClick={() => send({ status: 'acknowledged' }, 'Acknowledged')}
+        >
           Acknowledge
         </button>
-        <button type="button" className="button secondary" disabled={submit.pending} onClick={() => send({ status: 'resolved' }, 'Resolved')}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={submit.pending}
+          onClick={() => send({ status: 'resolved' }, 'Resolved')}
+        >
           Resolve
         </button>
       </div>
@@ -94,7 +105,12 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
           }}
           error={submit.fields.snoozedUntil}
         />
-        <button type="button" className="button secondary" disabled={submit.pending} onClick={() => send('snooze', 'Snoozed')}>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={submit.pending}
+          onClick={() => send('snooze', 'Snoozed')}
+        >
           Snooze
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import { errorUnder, type FieldErrors } from '../firewall/field-errors.ts';
 import { Field } from '../shared/Field.tsx';
-import type { ChannelDraft } from './rule-draft.ts';
+import { type ChannelDraft, channelKey } from './rule-draft.ts';
 import { generateSecret } from './webhook-secret.ts';
 
 interface Props {
@@ -26,7 +26,7 @@ export function ChannelsEditor({ channels, onChange, errors }: Props) {
         const name = `${channel.kind === 'email' ? 'Email' : 'Webhook'} channel ${index + 1}`;
         return (
           // biome-ignore lint/a11y/useSemanticElements: a nested fieldset per channel would repeat the legend's noise
-          <div key={`${channel.kind}-${index}`} className="sg-al-channel" role="group" aria-label={name}>
+          <div key={channel.key} className="sg-al-channel" role="group" aria-label={name}>
             {channel.kind === 'email' ? (
               <Field
                 label={`Email addresses (${name})`}
@@ -88,7 +88,7 @@ export function ChannelsEditor({ channels, onChange, errors }: Props) {
           type="button"
           className="button secondary"
           disabled={full}
-          onClick={() => onChange([...channels, { kind: 'email', to: '' }])}
+          onClick={() => onChange([...channels, { key: channelKey(), kind: 'email', to: '' }])}
         >
           Add email
         </button>
@@ -96,7 +96,12 @@ export function ChannelsEditor({ channels, onChange, errors }: Props) {
           type="button"
           className="button secondary"
           disabled={full}
-          onClick={() => onChange([...channels, { kind: 'webhook', url: '', secret: generateSecret(), secretHint: null }])}
+          onClick={() =>
+            onChange([
+              ...channels,
+              { key: channelKey(), kind: 'webhook', url: '', secret: generateSecret(), secretHint: null },
+            ])
+          }
         >
           Add webhook
         </button>

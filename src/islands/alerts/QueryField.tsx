@@ -13,8 +13,7 @@ interface Props {
 export function QueryField({ value, onChange, error }: Props) {
   const id = useId();
   const parsed = useMemo(() => (value.trim() === '' ? null : parseQuery(value)), [value]);
-  const problem =
-    parsed && !parsed.ok ? `${parsed.error.message} (at character ${parsed.error.position + 1})` : error;
+  const problem = parsed && !parsed.ok ? `${parsed.error.message} (at character ${parsed.error.position + 1})` : error;
   return (
     <div className="field">
       <label htmlFor={id}>Query</label>

@@ -5,7 +5,7 @@ import { buildPath } from '../../lib/routes.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
-import { writeAlertView, readAlertView } from './alert-url.ts';
+import { readAlertView, writeAlertView } from './alert-url.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 import { When } from './When.tsx';
 
@@ -93,6 +93,7 @@ export function RulesTable({ spaceId, rules, now, canEdit, onOpen }: Props) {
                         type="checkbox"
                         role="switch"
                         checked={rule.enabled}
+                        aria-checked={rule.enabled}
                         disabled={busy === rule.id}
                         aria-label={`${rule.name} enabled`}
                         onChange={(event) => void setEnabled(rule, event.currentTarget.checked)}

@@ -31,7 +31,8 @@ export function SendTest({ spaceId, ruleId }: { readonly spaceId: string; readon
         <ul className="sg-al-results" role="status">
           {results.length === 0 && <li>The rule has no channels.</li>}
           {results.map((result, index) => (
-            <li key={`${result.target}-${index}`} className={result.ok ? undefined : 'sg-has-errors'}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: one answer's list, replaced whole and never reordered
+            <li key={index} className={result.ok ? undefined : 'sg-has-errors'}>
               {result.ok ? '✓' : '✗'} {result.channel} <span className="sg-mono">{result.target}</span>
               {result.statusCode !== null ? ` (HTTP ${result.statusCode})` : ''}: {result.message}
             </li>

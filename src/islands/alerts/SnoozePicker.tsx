@@ -23,7 +23,11 @@ export function SnoozePicker({ choice, local, onChange, error }: Props) {
     <div className="sg-al-snooze">
       <div className="field">
         <label htmlFor={`${id}-for`}>Snooze for</label>
-        <select id={`${id}-for`} value={choice} onChange={(event) => onChange(parseChoice(event.currentTarget.value), local)}>
+        <select
+          id={`${id}-for`}
+          value={choice}
+          onChange={(event) => onChange(parseChoice(event.currentTarget.value), local)}
+        >
           {CHOICES.map((item) => (
             <option key={item.value} value={item.value}>
               {item.label}

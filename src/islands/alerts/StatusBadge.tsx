@@ -7,7 +7,13 @@ export function isSnoozed(alert: Pick<Alert, 'status' | 'snoozedUntil'>, now: nu
 }
 
 /** An alert's status, "snoozed until …" while a snooze holds it. */
-export function StatusBadge({ alert, now }: { readonly alert: Pick<Alert, 'status' | 'snoozedUntil'>; readonly now: number }) {
+export function StatusBadge({
+  alert,
+  now,
+}: {
+  readonly alert: Pick<Alert, 'status' | 'snoozedUntil'>;
+  readonly now: number;
+}) {
   if (isSnoozed(alert, now) && alert.snoozedUntil) {
     return (
       <span className="sg-status sg-status--snoozed">

@@ -6,5 +6,7 @@ import { writeView } from '../shared/event-log-url.ts';
 export function eventLogLink(spaceId: string, q: string, from: string, to: string): string {
   const end = new Date(Date.parse(to) + 1_000).toISOString();
   const start = Date.parse(from) < Date.parse(end) ? from : new Date(Date.parse(end) - 60_000).toISOString();
-  return buildPath('/console/siem/{space_id}', { space_id: spaceId }) + writeView({ q, range: null, from: start, to: end });
+  return (
+    buildPath('/console/siem/{space_id}', { space_id: spaceId }) + writeView({ q, range: null, from: start, to: end })
+  );
 }

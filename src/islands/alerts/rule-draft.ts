@@ -6,12 +6,15 @@ import { FormProblem } from '../shared/use-submit.ts';
 
 /** An email channel as typed: addresses separated by commas, spaces or lines. */
 export interface EmailDraft {
+  /** Keeps each channel's fields apart while channels are added and removed. */
+  readonly key: string;
   readonly kind: 'email';
   readonly to: string;
 }
 
 /** A webhook channel as typed: an empty secret on a saved channel keeps its secret (`secretHint` shows its end). */
 export interface WebhookDraft {
+  readonly key: string;
   readonly kind: 'webhook';
   readonly url: string;
   readonly secret: string;
@@ -60,6 +63,14 @@ export const EMPTY_DRAFT: RuleDraft = {
   channels: [],
 };
 
+let channelCount = 0;
+
+/** A key for a channel added to the form. */
+export function channelKey(): string {
+  channelCount += 1;
+  return `channel-${channelCount}`;
+}
+
 const text = (value: number | null): string => (value === null ? '' : String(value));
 
 /** The form of a saved rule. */
@@ -81,8 +92,8 @@ export function draftOfRule(rule: AlertRule): RuleDraft {
     autoResolveMinutes: text(rule.autoResolveMinutes),
     channels: rule.channels.map((channel) =>
       channel.kind === 'email'
-        ? { kind: 'email', to: channel.to.join(', ') }
-        : { kind: 'webhook', url: channel.url, secret: '', secretHint: channel.secretHint },
+        ? { key: channelKey(), kind: 'email', to: channel.to.join(', ') }
+        : { key: channelKey(), kind: 'webhook', url: channel.url, secret: '', secretHint: channel.secretHint },
     ),
   };
 }
@@ -131,7 +142,9 @@ function kindFields(draft: RuleDraft, problems: Record<string, string>) {
 }
 
 /** The create (or full update) body of the form; a number field that is not a whole number throws a FormProblem. */
-export function ruleBody(draft: RuleDraft): CreateAlertRuleBody & { sourceId: string | null; firewallId: string | null } {
+export function ruleBody(
+  draft: RuleDraft,
+): CreateAlertRuleBody & { sourceId: string | null; firewallId: string | null } {
   const problems: Record<string, string> = {};
   const body = {
     name: draft.name,
