@@ -126,8 +126,9 @@ type RuleShape = {
 };
 
 /** What each kind needs besides the common fields: a threshold and a window, or one watched source or firewall. */
-export function checkRuleKind(rule: RuleShape, ctx: z.RefinementCtx): void {
-  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+export function ruleKindIssues(rule: RuleShape): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  const issue = (path: string, message: string) => issues.push({ path, message });
   if (rule.kind === 'threshold') {
     if (rule.threshold === undefined || rule.threshold === null)
       issue('threshold', 'A threshold rule needs a threshold: it fires above this many events.');
@@ -142,6 +143,12 @@ export function checkRuleKind(rule: RuleShape, ctx: z.RefinementCtx): void {
     if (rule.windowMinutes === undefined || rule.windowMinutes === null)
       issue('windowMinutes', 'A silence rule needs a window: it fires after this many minutes without events.');
   }
+  return issues;
+}
+
+/** `ruleKindIssues` as a zod refinement. */
+function checkRuleKind(rule: RuleShape, ctx: z.RefinementCtx): void {
+  for (const { path, message } of ruleKindIssues(rule)) ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
 export const CreateAlertRuleBody = z

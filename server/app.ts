@@ -14,6 +14,9 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { createRouter } from './router.ts';
 import { activityRoutes } from './routes/activity.ts';
+import { alertNotificationRoutes } from './routes/alert-notifications.ts';
+import { alertRuleRoutes } from './routes/alert-rules.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { authRoutes } from './routes/auth.ts';
 import { connectorRoutes } from './routes/connector.ts';
 import { renderDocs } from './routes/docs.ts';
@@ -86,6 +89,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', savedSearchRoutes)
     .route('/spaces', firewallRoutes)
     .route('/spaces', firewallCatalogRoutes)
+    .route('/spaces', alertRuleRoutes)
+    .route('/spaces', alertRoutes)
+    .route('/spaces', alertNotificationRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);

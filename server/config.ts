@@ -23,6 +23,8 @@ export type ApiConfig = {
   sessionDays: number;
   /** Request bodies above this answer 413. */
   bodyLimitBytes: number;
+  /** Webhook hosts (names or IPs) allowed although they resolve to loopback, private or link-local addresses. */
+  webhookAllowedHosts: string[];
 };
 
 type Env = Record<string, string | undefined>;
@@ -54,5 +56,14 @@ export function readConfig(env: Env = process.env): ApiConfig {
     mail: { perIp: 20, perAddress: 3, windowSeconds: 60 * 60 },
     sessionDays: 30,
     bodyLimitBytes: 1024 * 1024,
+    webhookAllowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ''),
+      )
+      .filter(Boolean),
   };
 }

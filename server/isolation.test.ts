@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { atLeast, type Role } from '../contract/constants/roles.ts';
 import { defaultFirewallSettings } from '../contract/firewalls.ts';
+import { alertRules } from './db/schema/alerts.ts';
 import { firewalls, firewallVersions } from './db/schema/firewalls.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
@@ -110,8 +111,13 @@ async function fixture() {
   await t.db
     .insert(firewallVersions)
     .values({ firewallId: firewall?.id ?? '', version: 1, settings, files: { 'modsecurity.conf': '#' }, hash: 'h1' });
+  const [alertRule] = await t.db
+    .insert(alertRules)
+    .values({ spaceId: space.id, name: 'blocked', severity: 'high', kind: 'match', query: 'action:blocked' })
+    .returning();
   return {
     spaceId: space.id,
+    alertRuleId: alertRule?.id ?? '',
     invitationId: invitation?.id ?? '',
     sourceId: source?.id ?? '',
     eventId: event?.id ?? '',
@@ -183,7 +189,7 @@ test('the role table holds on every operation for every caller', async () => {
   const failures: string[] = [];
   for (const op of operations(doc)) {
     for (const caller of callers) {
-      const { spaceId, invitationId, sourceId, eventId, savedSearchId, firewallId } = await fixture();
+      const { spaceId, alertRuleId, invitationId, sourceId, eventId, savedSearchId, firewallId } = await fixture();
       const path = op.path
         .replace('{spaceId}', spaceId)
         .replace('{userId}', ids.target ?? '')
@@ -198,7 +204,9 @@ test('the role table holds on every operation for every caller', async () => {
               ? savedSearchId
               : op.path.includes('/firewalls/')
                 ? firewallId
-                : randomUUID(),
+                : op.path.includes('/alert-rules/')
+                  ? alertRuleId
+                  : randomUUID(),
         )
         .replace('{version}', '1')
         .replace('{token}', 'x'.repeat(43));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import type { IngestAnswer, IngestRefusal, LineError, NormalisedEvent } from '../../../contract/events.ts';
@@ -7,6 +8,7 @@ import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
 import type { SourceRow } from '../../db/schema/sources.ts';
 import type { SpaceRow } from '../../db/schema/spaces.ts';
 import { eventUsage } from '../../db/schema/usage.ts';
+import { type BatchMatches, enqueueDetection, matchBatch, rulesForIngest } from '../alerts/ingest-match.ts';
 import { facetRowsSql, facetUpsertSql, minuteUpsertSql } from '../events/rollups.ts';
 import { rawJsonText } from './raw-text.ts';
 
@@ -47,20 +49,35 @@ async function insertEvents(
   sourceId: string,
   receivedAt: Date,
   rows: NormalisedEvent[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await tx.execute(insertEventsStatement(spaceId, sourceId, receivedAt, rows));
+  ids: string[],
+  wantIds: boolean,
+): Promise<{ n: number; inserted: Set<string> | null }> {
+  if (rows.length === 0) return { n: 0, inserted: wantIds ? new Set() : null };
+  const result = await tx.execute(insertEventsStatement(spaceId, sourceId, receivedAt, rows, ids, wantIds));
   // Both drivers (node-postgres, PGlite) answer `{ rows }`.
-  const { rows: counted } = result as unknown as { rows: { n: number | string }[] };
-  return Number(counted[0]?.n ?? 0);
+  const { rows: counted } = result as unknown as { rows: { n: number | string; ids: string[] | null }[] };
+  const first = counted[0];
+  return { n: Number(first?.n ?? 0), inserted: wantIds ? new Set(first?.ids ?? []) : null };
 }
 
-/** The statement of `insertEvents` (its plan is read by a benchmark). */
-export function insertEventsStatement(spaceId: string, sourceId: string, receivedAt: Date, rows: NormalisedEvent[]) {
+/**
+ * The statement of `insertEvents` (its plan is read by a benchmark). Event ids are made here (`ids`, one per row),
+ * so detection knows them before the insert; with `wantIds` the statement also answers the ids it inserted (a
+ * repeated record is not).
+ */
+export function insertEventsStatement(
+  spaceId: string,
+  sourceId: string,
+  receivedAt: Date,
+  rows: NormalisedEvent[],
+  ids: string[] = rows.map(() => randomUUID()),
+  wantIds = false,
+) {
   // JSON text built per event: its columns encoded, then its raw record as the text it arrived as (`rawJsonText`).
   const payload = `[${rows
-    .map((e) => {
+    .map((e, index) => {
       const columns = JSON.stringify({
+        id: ids[index],
         time: e.time,
         dedup_key: e.dedupKey,
         ip: e.ip,
@@ -83,8 +100,8 @@ export function insertEventsStatement(spaceId: string, sourceId: string, receive
     .join(',')}]`;
   return sql`
     with src as materialized (
-      select gen_random_uuid() as id, r.*
-      from jsonb_to_recordset(${payload}::jsonb) as r(time timestamptz, dedup_key text, ip text, country text,
+      select r.*
+      from jsonb_to_recordset(${payload}::jsonb) as r(id uuid, time timestamptz, dedup_key text, ip text, country text,
         method text, host text, path text, status integer, action text, severity text, rule_ids integer[],
         tags text[], message text, user_agent text, firewall_id uuid, raw jsonb)
     ),
@@ -109,7 +126,8 @@ export function insertEventsStatement(spaceId: string, sourceId: string, receive
     day as (${sql.raw(facetUpsertSql('day', 'facet_rows'))} returning 1)
     select (select count(*) from added)::int as n, (select count(*) from raw)::int as raw,
       (select count(*) from minute)::int as minute, (select count(*) from hour)::int as hour,
-      (select count(*) from day)::int as day`;
+      (select count(*) from day)::int as day,
+      ${wantIds ? sql`(select array_agg(id) from added)` : sql`null::uuid[]`} as ids`;
 }
 
 type BatchInput = {
@@ -133,15 +151,18 @@ class NearQuota extends Error {}
  * the transaction is rolled back and run again holding the usage row from the start, which counts exactly.
  */
 export async function storeBatch(db: Db, input: BatchInput): Promise<StoredBatch> {
+  // The space's alert rules are tried on the batch in memory, before its transaction (server/services/alerts/).
+  const rules = input.valid.length > 0 ? await rulesForIngest(db, input.space.id) : [];
+  const detection = matchBatch(rules, input.valid, input.source.id);
   try {
-    return await storeOnce(db, input, false);
+    return await storeOnce(db, input, false, detection);
   } catch (error) {
-    if (error instanceof NearQuota) return storeOnce(db, input, true);
+    if (error instanceof NearQuota) return storeOnce(db, input, true, detection);
     throw error;
   }
 }
 
-async function storeOnce(db: Db, input: BatchInput, locked: boolean): Promise<StoredBatch> {
+async function storeOnce(db: Db, input: BatchInput, locked: boolean, detection: BatchMatches): Promise<StoredBatch> {
   const { space, source, valid, errors, now, idempotencyKey } = input;
   const month = monthOf(now);
   return db.transaction(async (tx) => {
@@ -182,7 +203,29 @@ async function storeOnce(db: Db, input: BatchInput, locked: boolean): Promise<St
     const taken = valid.slice(0, room);
     const refused = valid.length - taken.length;
 
-    const inserted = await insertEvents(tx, space.id, source.id, now, taken);
+    const ids = taken.map(() => randomUUID());
+    const matched = detection.match.length > 0;
+    const { n: inserted, inserted: insertedIds } = await insertEvents(
+      tx,
+      space.id,
+      source.id,
+      now,
+      taken,
+      ids,
+      matched,
+    );
+    if (matched || detection.threshold.length > 0) {
+      await enqueueDetection(tx, {
+        spaceId: space.id,
+        sourceId: source.id,
+        events: taken,
+        ids,
+        // Past the quota, or a repeated record the insert skipped: not stored, so not an alert's event.
+        stored: (index) => index < taken.length && (insertedIds?.has(ids[index] ?? '') ?? true),
+        matches: detection,
+        now,
+      });
+    }
     const [counted] = await tx
       .update(eventUsage)
       .set({

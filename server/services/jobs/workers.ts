@@ -1,6 +1,17 @@
+import { evaluateWorker } from '../alerts/evaluate-worker.ts';
+import { matchWorker } from '../alerts/match-worker.ts';
+import { scheduleWorker } from '../alerts/schedule-worker.ts';
 import { retentionWorker } from '../events/retention.ts';
+import { deliverWorker } from '../notifications/deliver.ts';
 import { pruneJobsWorker } from './prune.ts';
 import type { Worker } from './worker.ts';
 
 /** Every area's workers: the list the server's one `JobRunner` runs. A new area adds its workers here. */
-export const backgroundWorkers: readonly Worker<never>[] = [retentionWorker, pruneJobsWorker];
+export const backgroundWorkers: readonly Worker<never>[] = [
+  retentionWorker,
+  pruneJobsWorker,
+  matchWorker,
+  evaluateWorker,
+  scheduleWorker,
+  deliverWorker,
+];

@@ -3,9 +3,11 @@
  * contract/constants/plans.ts (`planTerms`, `nextPlan`); this module only counts and refuses with 422, naming
  * the plan that lifts the limit. A new limited thing (firewalls, dashboards, alert rules) adds its check here.
  */
+
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { nextPlan, type Plan, type PlanTerms, planTerms } from '../../../contract/constants/plans.ts';
 import type { Executor } from '../../db/database.ts';
+import { alertRules } from '../../db/schema/alerts.ts';
 import { firewalls } from '../../db/schema/firewalls.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { memberships } from '../../db/schema/memberships.ts';
@@ -56,4 +58,17 @@ export async function checkFirewallLimit(tx: Executor, space: SpaceRow): Promise
   const lift = lifting ? `; the ${planTerms[lifting].label} plan allows ${planTerms[lifting].firewalls}` : '';
   const noun = terms.firewalls === 1 ? 'firewall' : 'firewalls';
   throw new ApiError(422, 'plan_limit_firewalls', `The ${terms.label} plan allows ${terms.firewalls} ${noun}${lift}.`);
+}
+
+/** 422 naming the limit and the plan that lifts it, when one more alert rule would exceed the space's plan. */
+export async function checkAlertRuleLimit(tx: Executor, space: SpaceRow): Promise<void> {
+  const terms = planTerms[space.plan];
+  if (terms.alertRules === null) return;
+  const [existing] = await tx.select({ n: count() }).from(alertRules).where(eq(alertRules.spaceId, space.id));
+  if ((existing?.n ?? 0) < terms.alertRules) return;
+  const limit = terms.alertRules;
+  const lifting = liftingPlan(space.plan, (t) => t.alertRules === null || t.alertRules > limit);
+  const allows = lifting ? (planTerms[lifting].alertRules ?? 'unlimited') : null;
+  const lift = lifting ? `; the ${planTerms[lifting].label} plan allows ${allows}` : '';
+  throw new ApiError(422, 'plan_limit_alert_rules', `The ${terms.label} plan allows ${limit} alert rules${lift}.`);
 }

@@ -1,0 +1,64 @@
+/**
+ * `alerts.match`: the firings a batch's match rules found on ingest (ingest-match.ts), written after the batch's
+ * commit: each group adds to its alert or opens one, unless it is suppressed. The job completes in the transaction
+ * that writes the alerts, so a retry never counts the same events twice.
+ */
+import { inArray } from 'drizzle-orm';
+import { type AlertRuleRow, alertRules } from '../../db/schema/alerts.ts';
+import { completeWithin } from '../jobs/complete.ts';
+import { defineWorker } from '../jobs/worker.ts';
+import { recordFiring } from './fire.ts';
+import { newsOfFiring, notifyNews } from './notify-firing.ts';
+import { suppressedGroups } from './suppressions.ts';
+
+/** One group a match rule found in a batch: its exact count, time span, firewalls and newest events. */
+export type MatchedGroup = {
+  key: string;
+  values: Record<string, string>;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+  firewalls: (string | null)[];
+  /** `[time, id]` of the newest events, to keep as links. */
+  events: [string, string][];
+};
+
+/** The arguments of an `alerts.match` job. */
+export type MatchArgs = { rules: { ruleId: string; groups: MatchedGroup[] }[] };
+
+export const matchWorker = defineWorker<MatchArgs>({
+  kind: 'alerts.match',
+  queue: 'alerts',
+  maxAttempts: 10,
+  async perform(args, ctx) {
+    const ids = args.rules.map((r) => r.ruleId);
+    const rules = new Map<string, AlertRuleRow>(
+      (await ctx.db.select().from(alertRules).where(inArray(alertRules.id, ids))).map((r) => [r.id, r]),
+    );
+    const now = ctx.now();
+    await ctx.db.transaction(async (tx) => {
+      for (const { ruleId, groups } of args.rules) {
+        const rule = rules.get(ruleId);
+        // A rule deleted or switched off since the batch arrived fires no more.
+        if (!rule?.enabled) continue;
+        const suppressed = await suppressedGroups(tx, rule.spaceId, rule.id, now);
+        for (const group of groups) {
+          if (suppressed.has(group.key)) continue;
+          const fired = await recordFiring(tx, {
+            rule,
+            group: { key: group.key, values: group.values },
+            count: group.count,
+            firstSeen: new Date(group.firstSeen),
+            lastSeen: new Date(group.lastSeen),
+            events: group.events.map(([time, id]) => ({ time: new Date(time), id })),
+            firewalls: group.firewalls,
+            now,
+          });
+          const news = newsOfFiring(fired.alert, rule, fired.opened, now);
+          if (news) await notifyNews(tx, ctx.deps, { alert: fired.alert, rule, news, now });
+        }
+      }
+      await completeWithin(tx, ctx.job, now);
+    });
+  },
+});
