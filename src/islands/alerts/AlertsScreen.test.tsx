@@ -101,7 +101,7 @@ describe('AlertsScreen', () => {
     const search = location.search;
     view.unmount();
     await open(analyst, search);
-    const again = screen.getByRole('form', { name: 'Filter alerts' });
+    const again = await screen.findByRole('form', { name: 'Filter alerts' });
     expect(within(again).getByRole('checkbox', { name: 'critical' })).toBeChecked();
     expect(within(again).getByRole('checkbox', { name: 'low' })).not.toBeChecked();
     expect(within(again).getByRole('checkbox', { name: 'resolved' })).toBeChecked();
