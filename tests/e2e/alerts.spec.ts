@@ -14,7 +14,12 @@ const ATTACKERS = ['198.51.100.7', '203.0.113.9'] as const;
 async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${label} ${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) =>
+        `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`).join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** At 375 px the page does not scroll sideways: wide tables scroll in their own box. */
