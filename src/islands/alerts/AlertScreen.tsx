@@ -86,7 +86,11 @@ export function AlertScreen() {
         ) : (
           <p className="muted">Viewers read alerts; analysts, admins and owners work them.</p>
         )}
-        <Timeline entries={detail.timeline} now={now} />
+        <Timeline
+          entries={detail.timeline}
+          now={now}
+          names={new Map(memberItems.map((member) => [member.userId, member.name]))}
+        />
         {canWork && <NoteForm spaceId={id} alertId={detail.id} onAdded={() => changed('Note added.')} />}
         <MatchingEvents alert={detail} />
         <Deliveries deliveries={detail.deliveries} />

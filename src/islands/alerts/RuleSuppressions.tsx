@@ -9,6 +9,7 @@ import { Problem } from '../shared/Problem.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { groupText } from './group-text.ts';
+import { scopeGroup } from './scope-group.ts';
 
 interface Props {
   readonly spaceId: string;
@@ -65,7 +66,7 @@ export function RuleSuppressions({ spaceId, ruleId, canRemove }: Props) {
               {items.map((item) => (
                 <tr key={item.id}>
                   <th scope="row" className="sg-mono">
-                    {groupText(item.scope ?? {})}
+                    {groupText(scopeGroup(item.scope))}
                   </th>
                   <td>{item.reason}</td>
                   <td>{item.actor.name ?? 'a former member'}</td>
@@ -74,7 +75,7 @@ export function RuleSuppressions({ spaceId, ruleId, canRemove }: Props) {
                     <td>
                       <ConfirmButton
                         label="Remove"
-                        ariaLabel={`Remove the suppression of ${groupText(item.scope ?? {})}`}
+                        ariaLabel={`Remove the suppression of ${groupText(scopeGroup(item.scope))}`}
                         question="Alert on this group again?"
                         onConfirm={() => remove(item.id)}
                       />

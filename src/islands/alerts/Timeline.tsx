@@ -1,21 +1,18 @@
 import type { TriageEntry } from '../../../contract/alerts.ts';
 import { Markdown } from '../markdown/Markdown.tsx';
 import { dateTime } from '../shared/format.ts';
+import { changeText } from './change-text.ts';
 import { When } from './When.tsx';
 
-// A change's values in words: `status: acknowledged`, `assignee: Ada`.
-function changeText(change: Readonly<Record<string, unknown>> | null): string {
-  if (!change) return '';
-  return Object.entries(change)
-    .map(
-      ([key, value]) =>
-        `${key}: ${value === null ? 'none' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
-    )
-    .join(', ');
+interface Props {
+  readonly entries: readonly TriageEntry[];
+  readonly now: number;
+  /** Members' names by user id, for assignee changes. */
+  readonly names: ReadonlyMap<string, string>;
 }
 
 /** Every decision about the alert, oldest first: who, when, what, why, until when, and the notes in Markdown. */
-export function Timeline({ entries, now }: { readonly entries: readonly TriageEntry[]; readonly now: number }) {
+export function Timeline({ entries, now, names }: Props) {
   return (
     <section className="card panel sg-al-timeline" aria-labelledby="sg-al-timeline-heading">
       <h3 id="sg-al-timeline-heading">Timeline</h3>
@@ -24,7 +21,7 @@ export function Timeline({ entries, now }: { readonly entries: readonly TriageEn
       ) : (
         <ol className="sg-al-entries">
           {entries.map((entry) => {
-            const what = changeText(entry.change);
+            const what = changeText(entry.change, names);
             return (
               <li key={entry.id} className="sg-al-entry">
                 <p className="sg-al-entry__line">
