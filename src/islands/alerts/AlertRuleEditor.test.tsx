@@ -1,20 +1,24 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest, spaceWithSource } from '../shared/test-ingest.ts';
 import { AlertRuleEditor } from './AlertRuleEditor.tsx';
-import { EMPTY_DRAFT, type RuleDraft } from './rule-draft.ts';
+import { draftOfRule, EMPTY_DRAFT, type RuleDraft } from './rule-draft.ts';
+import { runAlertJobs } from './test-alerts.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let api: Awaited<ReturnType<typeof startTestApi>>;
 let owner: TestUser;
 let spaceId: string;
+let analyst: TestUser;
 
 beforeAll(async () => {
   api = await startTestApi();
   const space = await spaceWithSource(api);
   ({ owner, spaceId } = space);
+  analyst = await api.signUp('ana@example.com', 'Ana Analyst');
+  await api.join(spaceId, owner, analyst, 'analyst');
   const attack = (ip: string, minutesAgo: number) =>
     eventLine(minutesAgo, {
       ip,
@@ -132,5 +136,95 @@ describe('AlertRuleEditor', () => {
       'href',
       expect.stringMatching(new RegExp(`^/console/siem/${spaceId}\\?q=`)),
     );
+  });
+
+  test('a saved rule: send test per channel, its suppressions removable by an analyst, delete asked twice', async () => {
+    const rule = (
+      await api.call('POST', `/spaces/${spaceId}/alert-rules`, owner.cookie, {
+        name: 'Every SQLi',
+        severity: 'critical',
+        kind: 'match',
+        query: 'tag:attack-sqli',
+        groupBy: ['ip'],
+        channels: [{ kind: 'email', to: ['soc@example.com'] }],
+      })
+    ).json;
+    await ingest(
+      api,
+      (await api.call('POST', `/spaces/${spaceId}/sources`, owner.cookie, { name: 'more', kind: 'json' })).json.token,
+      [eventLine(1, { ip: '198.51.100.7', tags: ['attack-sqli'] })],
+    );
+    await runAlertJobs(api);
+    const alerts = (await api.call('GET', `/spaces/${spaceId}/alerts?ruleId=${rule.id}`, owner.cookie)).json.items;
+    expect(alerts).toHaveLength(1);
+    await api.call('POST', `/spaces/${spaceId}/alerts/${alerts[0].id}/suppress`, analyst.cookie, {
+      days: 3,
+      reason: 'Our own scanner',
+    });
+
+    const user = userEvent.setup();
+    await api.signInAs(owner);
+    visit(`/console/alert/${spaceId}?tab=rules`);
+    const onDeleted = vi.fn();
+    const view = render(
+      <AlertRuleEditor
+        spaceId={spaceId}
+        rule={rule}
+        initial={draftOfRule(rule)}
+        canEdit
+        canWork
+        onSaved={vi.fn()}
+        onDeleted={onDeleted}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send test' }));
+    expect(await screen.findByText(/soc@example\.com/, { selector: 'span' })).toBeInTheDocument();
+    const suppressions = await screen.findByRole('table', { name: 'Suppressions' });
+    expect(within(suppressions).getByRole('rowheader', { name: 'ip=198.51.100.7' })).toBeInTheDocument();
+    expect(within(suppressions).getByText('Our own scanner')).toBeInTheDocument();
+    expect(within(suppressions).getByText('Ana Analyst')).toBeInTheDocument();
+    view.unmount();
+
+    // An analyst reads the rule without saving it, and removes the suppression.
+    await api.signInAs(analyst);
+    visit(`/console/alert/${spaceId}?tab=rules`);
+    render(
+      <AlertRuleEditor
+        spaceId={spaceId}
+        rule={rule}
+        initial={draftOfRule(rule)}
+        canEdit={false}
+        canWork
+        onSaved={vi.fn()}
+        onDeleted={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Save rule' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send test' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete rule' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    await user.click(await screen.findByRole('button', { name: 'Remove the suppression of ip=198.51.100.7' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(/^No group of this rule is suppressed\./)).toBeInTheDocument();
+    cleanup();
+
+    await api.signInAs(owner);
+    render(
+      <AlertRuleEditor
+        spaceId={spaceId}
+        rule={rule}
+        initial={draftOfRule(rule)}
+        canEdit
+        canWork
+        onSaved={vi.fn()}
+        onDeleted={onDeleted}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete rule' }));
+    const confirm = screen.getByRole('group', { name: 'Delete “Every SQLi”?' });
+    expect(within(confirm).getByRole('button', { name: 'Delete rule' })).toHaveFocus();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete rule' }));
+    await vi.waitUntil(() => onDeleted.mock.calls.length > 0);
+    expect(onDeleted).toHaveBeenCalledWith('Every SQLi');
   });
 });
