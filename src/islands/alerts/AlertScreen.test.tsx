@@ -104,4 +104,40 @@ describe('AlertScreen', () => {
     expect(await screen.findByText('This group will not alert for 7 days.')).toBeInTheDocument();
     expect(await within(timeline).findByText('Reason: Our own pentest')).toBeInTheDocument();
   });
+
+  test('an analyst assigns, snoozes, reopens and resolves; the header and timeline follow', async () => {
+    await open(analyst);
+    const user = userEvent.setup();
+    const triage = screen.getByRole('region', { name: 'Triage' });
+    await user.click(within(triage).getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText('Assigned to you.')).toBeInTheDocument();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getByText('(assignee: nobody → Ana Analyst)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument();
+
+    const picker = screen.getByRole('combobox', { name: 'Assignee' });
+    expect(picker).toHaveValue(analyst.id);
+    expect(within(picker).queryByRole('option', { name: /Vic Viewer/ })).not.toBeInTheDocument();
+    await user.selectOptions(picker, owner.id);
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(await within(timeline).findByText('(assignee: Ana Analyst → Olivia Owner)')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Snooze for' }), 'custom');
+    await user.click(screen.getByRole('button', { name: 'Snooze' }));
+    expect(await screen.findByText('Choose a date and time in the future.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Snooze for' }), '24h');
+    await user.click(screen.getByRole('button', { name: 'Snooze' }));
+    expect(await screen.findByText('Snoozed.')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent(/snoozed until/);
+    const snoozed = (await api.call('GET', `/spaces/${spaceId}/alerts/${alertId}`, owner.cookie)).json;
+    expect(Date.parse(snoozed.snoozedUntil) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    expect(await screen.findByText('Reopened.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Acknowledge' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Resolved.')).toBeInTheDocument();
+    expect((await api.call('GET', `/spaces/${spaceId}/alerts/${alertId}`, owner.cookie)).json.status).toBe('resolved');
+    expect(screen.queryByRole('button', { name: 'Snooze' })).not.toBeInTheDocument();
+  });
 });
