@@ -22,6 +22,16 @@ async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   ).toEqual([]);
 }
 
+/** Accessible in light and in dark (the severity and status badges in both), then back to light. */
+async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
+  await expectNoAxeViolations(page, `${label}, light`);
+  await page.getByRole('radio', { name: /Dark/ }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page, `${label}, dark`);
+  await page.getByRole('radio', { name: /Light/ }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+}
+
 /** At 375 px the page does not scroll sideways: wide tables scroll in their own box. */
 async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
   const size = page.viewportSize();
@@ -90,6 +100,7 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
   await expect(page.getByText('Rule “SQL injection burst” created.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Alert rules' })).toContainText('SQL injection burst');
   await expect(page).toHaveURL(/\?tab=rules$/);
+  await expectAccessibleInBothThemes(page, 'rules tab');
   await expectNoSidewaysScroll(page, 'rules tab');
 
   const ingest = await page.request.fetch(`/api/ingest/${token}`, {
@@ -114,7 +125,7 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
   const table = page.getByRole('table', { name: 'Alerts' });
   await expect(table.getByRole('link')).toHaveCount(2);
   await expect(page.getByRole('list', { name: 'Alerts by severity' })).toHaveText('2 critical');
-  await expectNoAxeViolations(page, 'alerts list');
+  await expectAccessibleInBothThemes(page, 'alerts list');
   await expectNoSidewaysScroll(page, 'alerts list');
 
   // One alert, worked from its page.
@@ -122,7 +133,7 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
   await expect(page.getByRole('heading', { name: `SQL injection from ${ATTACKERS[0]}`, level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Matching events' }).getByRole('row')).toHaveCount(7);
   await expect(page.getByRole('link', { name: 'Open in event log' })).toHaveAttribute('href', /\/console\/siem\//);
-  await expectNoAxeViolations(page, 'one alert');
+  await expectAccessibleInBothThemes(page, 'one alert');
   await expectNoSidewaysScroll(page, 'one alert');
 
   const triage = page.getByRole('region', { name: 'Triage' });
