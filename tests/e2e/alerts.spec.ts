@@ -3,46 +3,12 @@
  * attacking IP, one alert is worked from its page (acknowledge with a note, snooze, resolve), the list is filtered and
  * bulk acknowledged; both pages are accessible and do not scroll sideways at 375 px.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
 import { expect, newSpace, test } from './fixtures.ts';
+import { expectAccessibleInBothThemes, expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks.ts';
 
 const headers = { origin: BASE_URL };
 const ATTACKERS = ['198.51.100.7', '203.0.113.9'] as const;
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${node.failureSummary ?? ''}`).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
-
-/** Accessible in light and in dark (the severity and status badges in both), then back to light. */
-async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
-  await expectNoAxeViolations(page, `${label}, light`);
-  await page.getByRole('radio', { name: /Dark/ }).check();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expectNoAxeViolations(page, `${label}, dark`);
-  await page.getByRole('radio', { name: /Light/ }).check();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-}
-
-/** At 375 px the page does not scroll sideways: wide tables scroll in their own box. */
-async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (size) await page.setViewportSize(size);
-  expect(overflow, `${label}: the page scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
-}
 
 /** Six SQL injection attempts from each attacker, a minute old at most (more than 5 in 5 minutes). */
 function attackLines(): string {

@@ -1,10 +1,11 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AlertRule } from '../../../contract/alerts.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
-import { eventLine, ingest, spaceWithSource } from '../shared/test-ingest.ts';
+import { eventLine, ingest } from '../shared/test-ingest.ts';
 import { AlertRuleEditor } from './AlertRuleEditor.tsx';
 import { draftOfRule, EMPTY_DRAFT, type RuleDraft } from './rule-draft.ts';
-import { runAlertJobs } from './test-alerts.ts';
+import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
@@ -15,10 +16,8 @@ let analyst: TestUser;
 
 beforeAll(async () => {
   api = await startTestApi();
-  const space = await spaceWithSource(api);
-  ({ owner, spaceId } = space);
-  analyst = await api.signUp('ana@example.com', 'Ana Analyst');
-  await api.join(spaceId, owner, analyst, 'analyst');
+  const space = await spaceWithAnalyst(api);
+  ({ owner, analyst, spaceId } = space);
   const attack = (ip: string, minutesAgo: number) =>
     eventLine(minutesAgo, {
       ip,
@@ -55,6 +54,21 @@ async function open(initial: RuleDraft = EMPTY_DRAFT) {
     />,
   );
   return { form: screen.getByRole('form', { name: 'New alert rule' }), onSaved };
+}
+
+/** The editor of a saved rule, as an admin (`canEdit`) or an analyst sees it. */
+function editSaved(rule: AlertRule, canEdit: boolean, onDeleted = vi.fn()) {
+  return render(
+    <AlertRuleEditor
+      spaceId={spaceId}
+      rule={rule}
+      initial={draftOfRule(rule)}
+      canEdit={canEdit}
+      canWork
+      onSaved={vi.fn()}
+      onDeleted={onDeleted}
+    />,
+  );
 }
 
 describe('AlertRuleEditor', () => {
@@ -166,17 +180,7 @@ describe('AlertRuleEditor', () => {
     await api.signInAs(owner);
     visit(`/console/alert/${spaceId}?tab=rules`);
     const onDeleted = vi.fn();
-    const view = render(
-      <AlertRuleEditor
-        spaceId={spaceId}
-        rule={rule}
-        initial={draftOfRule(rule)}
-        canEdit
-        canWork
-        onSaved={vi.fn()}
-        onDeleted={onDeleted}
-      />,
-    );
+    const view = editSaved(rule, true, onDeleted);
     await user.click(screen.getByRole('button', { name: 'Send test' }));
     expect(await screen.findByText(/soc@example\.com/, { selector: 'span' })).toBeInTheDocument();
     const suppressions = await screen.findByRole('table', { name: 'Suppressions' });
@@ -188,17 +192,7 @@ describe('AlertRuleEditor', () => {
     // An analyst reads the rule without saving it, and removes the suppression.
     await api.signInAs(analyst);
     visit(`/console/alert/${spaceId}?tab=rules`);
-    render(
-      <AlertRuleEditor
-        spaceId={spaceId}
-        rule={rule}
-        initial={draftOfRule(rule)}
-        canEdit={false}
-        canWork
-        onSaved={vi.fn()}
-        onDeleted={vi.fn()}
-      />,
-    );
+    editSaved(rule, false);
     expect(screen.queryByRole('button', { name: 'Save rule' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send test' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete rule' })).not.toBeInTheDocument();
@@ -209,17 +203,7 @@ describe('AlertRuleEditor', () => {
     cleanup();
 
     await api.signInAs(owner);
-    render(
-      <AlertRuleEditor
-        spaceId={spaceId}
-        rule={rule}
-        initial={draftOfRule(rule)}
-        canEdit
-        canWork
-        onSaved={vi.fn()}
-        onDeleted={onDeleted}
-      />,
-    );
+    editSaved(rule, true, onDeleted);
     await user.click(screen.getByRole('button', { name: 'Delete rule' }));
     const confirm = screen.getByRole('group', { name: 'Delete “Every SQLi”?' });
     expect(within(confirm).getByRole('button', { name: 'Delete rule' })).toHaveFocus();

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
-import { eventLine, ingest, spaceWithSource } from '../shared/test-ingest.ts';
+import { eventLine, ingest } from '../shared/test-ingest.ts';
 import AlertScreen from './AlertScreen.tsx';
-import { runAlertJobs } from './test-alerts.ts';
+import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
@@ -16,10 +16,8 @@ let alertId: string;
 
 beforeAll(async () => {
   api = await startTestApi();
-  const space = await spaceWithSource(api);
-  ({ owner, viewer, spaceId } = space);
-  analyst = await api.signUp('ana@example.com', 'Ana Analyst');
-  await api.join(spaceId, owner, analyst, 'analyst');
+  const space = await spaceWithAnalyst(api);
+  ({ owner, viewer, analyst, spaceId } = space);
   await api.call('POST', `/spaces/${spaceId}/alert-rules`, owner.cookie, {
     name: 'SQL injection',
     severity: 'high',

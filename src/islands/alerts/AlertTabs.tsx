@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { tabAfterKey } from '../shared/tab-key.ts';
 import type { AlertsTab } from './alert-url.ts';
 
 interface Props {
@@ -17,13 +18,12 @@ const TABS: readonly { id: AlertsTab; label: string }[] = [
 export function AlertTabs({ active, onSelect, children }: Props) {
   const refs = useRef(new Map<AlertsTab, HTMLButtonElement>());
   const move = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const index = TABS.findIndex((tab) => tab.id === active);
-    let next = -1;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = (index + 1) % TABS.length;
-    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') next = (index - 1 + TABS.length) % TABS.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = TABS.length - 1;
-    const tab = TABS[next];
+    const next = tabAfterKey(
+      event.key,
+      TABS.findIndex((tab) => tab.id === active),
+      TABS.length,
+    );
+    const tab = next === null ? undefined : TABS[next];
     if (!tab) return;
     event.preventDefault();
     onSelect(tab.id);

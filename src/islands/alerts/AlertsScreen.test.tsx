@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
-import { eventLine, ingest, spaceWithSource } from '../shared/test-ingest.ts';
+import { eventLine, ingest } from '../shared/test-ingest.ts';
 import AlertsScreen from './AlertsScreen.tsx';
-import { runAlertJobs } from './test-alerts.ts';
+import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
@@ -27,10 +27,8 @@ beforeAll(() => {
 
 beforeAll(async () => {
   api = await startTestApi();
-  const space = await spaceWithSource(api);
-  ({ owner, viewer, spaceId } = space);
-  analyst = await api.signUp('ana@example.com', 'Ana Analyst');
-  await api.join(spaceId, owner, analyst, 'analyst');
+  const space = await spaceWithAnalyst(api);
+  ({ owner, viewer, analyst, spaceId } = space);
   const rule = (name: string, severity: string, tag: string) =>
     api.call('POST', `/spaces/${spaceId}/alert-rules`, owner.cookie, {
       name,
@@ -70,7 +68,11 @@ describe('AlertsScreen', () => {
     expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Change the selected alerts' })).not.toBeInTheDocument();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('tab', { name: 'Rules' }));
+    // The tabs by keyboard: the arrow moves to Rules, selects it and keeps the focus on it.
+    screen.getByRole('tab', { name: 'Alerts' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Rules' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Rules' })).toHaveAttribute('aria-selected', 'true');
     expect(location.search).toBe('?tab=rules');
     const rules = await screen.findByRole('table', { name: 'Alert rules' });
     expect(within(rules).queryByRole('switch')).not.toBeInTheDocument();

@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
-import type { BulkAlertBody } from '../../../contract/alerts.ts';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import type { Member } from '../../../contract/members.ts';
 import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { FormProblem, useSubmit } from '../shared/use-submit.ts';
 import { MemberPicker } from './MemberPicker.tsx';
 import { SnoozePicker } from './SnoozePicker.tsx';
-import { type SnoozeChoice, snoozeUntil } from './snooze.ts';
+import { useTriageChange } from './use-triage-change.ts';
 
 interface Props {
   readonly spaceId: string;
@@ -18,40 +16,25 @@ interface Props {
   readonly onDone: (message: string) => void;
 }
 
-type Change = Omit<BulkAlertBody, 'ids' | 'reason'>;
-
 const plural = (count: number): string => `${count} alert${count === 1 ? '' : 's'}`;
 
 /** What analysts do to the selected alerts at once: acknowledge, resolve, assign or snooze, with an optional reason. */
 export function BulkActions({ spaceId, ids, members, onDone }: Props) {
-  const [reason, setReason] = useState('');
   const [assignee, setAssignee] = useState('');
-  const [choice, setChoice] = useState<SnoozeChoice>('1h');
-  const [local, setLocal] = useState('');
-  // The change the clicked button asks for; a snooze is worked out when sent.
-  const asked = useRef<{ body: Change | 'snooze'; done: string } | null>(null);
-  const submit = useSubmit(async () => {
-    const change = asked.current;
-    if (!change) return;
-    let body: Change;
-    if (change.body === 'snooze') {
-      const until = snoozeUntil(choice, local, Date.now());
-      if (!until) throw new FormProblem({ snoozedUntil: 'Choose a date and time in the future.' });
-      body = { snoozedUntil: until };
-    } else body = change.body;
-    const answer = await call(
-      client.spaces[':spaceId'].alerts.bulk.$post({
-        param: { spaceId },
-        json: { ids: [...ids], ...body, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-      }),
-    );
-    setReason('');
-    onDone(`${change.done} ${plural(answer.updated)}.`);
-  });
-  const send = (body: Change | 'snooze', done: string): void => {
-    asked.current = { body, done };
-    void submit.run();
-  };
+  // The count is read when the API answers: "Acknowledged 3 alerts."
+  const updated = useRef(0);
+  const { reason, setReason, snooze, submit, send } = useTriageChange(
+    async (change, why) => {
+      const answer = await call(
+        client.spaces[':spaceId'].alerts.bulk.$post({
+          param: { spaceId },
+          json: { ids: [...ids], ...change, ...(why ? { reason: why } : {}) },
+        }),
+      );
+      updated.current = answer.updated;
+    },
+    (done) => onDone(`${done} ${plural(updated.current)}.`),
+  );
   return (
     <section className="sg-al-bulk" aria-label="Change the selected alerts">
       <p className="sg-al-bulk__count" aria-live="polite">
@@ -96,15 +79,7 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
         </button>
       </div>
       <div className="row sg-al-bulk__pair">
-        <SnoozePicker
-          choice={choice}
-          local={local}
-          onChange={(next, nextLocal) => {
-            setChoice(next);
-            setLocal(nextLocal);
-          }}
-          error={submit.fields.snoozedUntil}
-        />
+        <SnoozePicker {...snooze} />
         <button
           type="button"
           className="button secondary"

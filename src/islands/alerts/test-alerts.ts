@@ -8,6 +8,7 @@ import { scheduleWorker } from '../../../server/services/alerts/schedule-worker.
 import { JobRunner } from '../../../server/services/jobs/runner.ts';
 import type { Worker } from '../../../server/services/jobs/worker.ts';
 import type { startTestApi } from '../shared/test-api.ts';
+import { spaceWithSource } from '../shared/test-ingest.ts';
 
 type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
@@ -19,4 +20,12 @@ export async function runAlertJobs(api: TestApi, rounds = 10): Promise<void> {
   for (let round = 0; round < rounds; round += 1) {
     if ((await runner.runOnce()) === 0) return;
   }
+}
+
+/** The test space of test-ingest.ts (owner Olivia, viewer Vic, source "edge") with Ana as its analyst. */
+export async function spaceWithAnalyst(api: TestApi) {
+  const space = await spaceWithSource(api);
+  const analyst = await api.signUp('ana@example.com', 'Ana Analyst');
+  await api.join(space.spaceId, space.owner, analyst, 'analyst');
+  return { ...space, analyst };
 }
