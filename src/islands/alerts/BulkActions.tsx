@@ -1,11 +1,10 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import type { Member } from '../../../contract/members.ts';
 import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { MemberPicker } from './MemberPicker.tsx';
-import { SnoozePicker } from './SnoozePicker.tsx';
+import { AssignAndSnooze } from './AssignAndSnooze.tsx';
 import { useTriageChange } from './use-triage-change.ts';
 
 interface Props {
@@ -20,10 +19,9 @@ const plural = (count: number): string => `${count} alert${count === 1 ? '' : 's
 
 /** What analysts do to the selected alerts at once: acknowledge, resolve, assign or snooze, with an optional reason. */
 export function BulkActions({ spaceId, ids, members, onDone }: Props) {
-  const [assignee, setAssignee] = useState('');
   // The count is read when the API answers: "Acknowledged 3 alerts."
   const updated = useRef(0);
-  const { reason, setReason, snooze, submit, send } = useTriageChange(
+  const triage = useTriageChange(
     async (change, why) => {
       const answer = await call(
         client.spaces[':spaceId'].alerts.bulk.$post({
@@ -35,6 +33,7 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
     },
     (done) => onDone(`${done} ${plural(updated.current)}.`),
   );
+  const { reason, setReason, submit, send } = triage;
   return (
     <section className="sg-al-bulk" aria-label="Change the selected alerts">
       <p className="sg-al-bulk__count" aria-live="polite">
@@ -67,28 +66,7 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
           Resolve
         </button>
       </div>
-      <div className="row sg-al-bulk__pair">
-        <MemberPicker label="Assign to" members={members} value={assignee} onChange={setAssignee} />
-        <button
-          type="button"
-          className="button secondary"
-          disabled={submit.pending}
-          onClick={() => send({ assigneeId: assignee || null }, assignee ? 'Assigned' : 'Unassigned')}
-        >
-          Assign
-        </button>
-      </div>
-      <div className="row sg-al-bulk__pair">
-        <SnoozePicker {...snooze} />
-        <button
-          type="button"
-          className="button secondary"
-          disabled={submit.pending}
-          onClick={() => send('snooze', 'Snoozed')}
-        >
-          Snooze
-        </button>
-      </div>
+      <AssignAndSnooze members={members} assignee="" assignLabel="Assign to" canSnooze triage={triage} />
     </section>
   );
 }

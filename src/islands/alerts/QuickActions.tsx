@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import type { AlertDetail } from '../../../contract/alerts.ts';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import type { Member } from '../../../contract/members.ts';
 import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { MemberPicker } from './MemberPicker.tsx';
-import { SnoozePicker } from './SnoozePicker.tsx';
+import { AssignAndSnooze } from './AssignAndSnooze.tsx';
 import { isSnoozed } from './StatusBadge.tsx';
 import { useTriageChange } from './use-triage-change.ts';
 
@@ -19,8 +17,7 @@ interface Props {
 
 /** What an analyst does to one alert: acknowledge, resolve, reopen, assign, snooze, each with an optional reason. */
 export function QuickActions({ alert, meId, members, onChanged }: Props) {
-  const [assignee, setAssignee] = useState(alert.assignee?.id ?? '');
-  const { reason, setReason, snooze, submit, send } = useTriageChange(
+  const triage = useTriageChange(
     (change, why) =>
       call(
         client.spaces[':spaceId'].alerts[':id'].$patch({
@@ -28,8 +25,9 @@ export function QuickActions({ alert, meId, members, onChanged }: Props) {
           json: { ...change, ...(why ? { reason: why } : {}) },
         }),
       ),
-    onChanged,
+    (done) => onChanged(`${done}.`),
   );
+  const { reason, setReason, submit, send } = triage;
   const snoozed = isSnoozed(alert, Date.now());
   return (
     <section className="card panel sg-al-actions" aria-labelledby="sg-al-actions-heading">
@@ -49,7 +47,7 @@ export function QuickActions({ alert, meId, members, onChanged }: Props) {
             type="button"
             className="button"
             disabled={submit.pending}
-            onClick={() => send({ status: 'acknowledged' }, 'Acknowledged.')}
+            onClick={() => send({ status: 'acknowledged' }, 'Acknowledged')}
           >
             Acknowledge
           </button>
@@ -59,7 +57,7 @@ export function QuickActions({ alert, meId, members, onChanged }: Props) {
             type="button"
             className="button secondary"
             disabled={submit.pending}
-            onClick={() => send({ status: 'resolved' }, 'Resolved.')}
+            onClick={() => send({ status: 'resolved' }, 'Resolved')}
           >
             Resolve
           </button>
@@ -69,7 +67,7 @@ export function QuickActions({ alert, meId, members, onChanged }: Props) {
             type="button"
             className="button secondary"
             disabled={submit.pending}
-            onClick={() => send({ status: 'open', snoozedUntil: null }, 'Reopened.')}
+            onClick={() => send({ status: 'open', snoozedUntil: null }, 'Reopened')}
           >
             Reopen
           </button>
@@ -79,36 +77,19 @@ export function QuickActions({ alert, meId, members, onChanged }: Props) {
             type="button"
             className="button secondary"
             disabled={submit.pending}
-            onClick={() => send({ assigneeId: meId }, 'Assigned to you.')}
+            onClick={() => send({ assigneeId: meId }, 'Assigned to you')}
           >
             Assign to me
           </button>
         )}
       </div>
-      <div className="row sg-al-bulk__pair">
-        <MemberPicker label="Assignee" members={members} value={assignee} onChange={setAssignee} />
-        <button
-          type="button"
-          className="button secondary"
-          disabled={submit.pending}
-          onClick={() => send({ assigneeId: assignee || null }, assignee ? 'Assigned.' : 'Unassigned.')}
-        >
-          Assign
-        </button>
-      </div>
-      {alert.status !== 'resolved' && (
-        <div className="row sg-al-bulk__pair">
-          <SnoozePicker {...snooze} />
-          <button
-            type="button"
-            className="button secondary"
-            disabled={submit.pending}
-            onClick={() => send('snooze', 'Snoozed.')}
-          >
-            Snooze
-          </button>
-        </div>
-      )}
+      <AssignAndSnooze
+        members={members}
+        assignee={alert.assignee?.id ?? ''}
+        assignLabel="Assignee"
+        canSnooze={alert.status !== 'resolved'}
+        triage={triage}
+      />
     </section>
   );
 }
