@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Member } from '../../../contract/members.ts';
 import { MemberPicker } from './MemberPicker.tsx';
 import { SnoozePicker } from './SnoozePicker.tsx';
+import { TriageButton } from './TriageButton.tsx';
 import type { useTriageChange } from './use-triage-change.ts';
 
 type Triage = ReturnType<typeof useTriageChange>;
@@ -13,37 +14,31 @@ interface Props {
   readonly assignLabel: string;
   /** Resolved alerts are not snoozed. */
   readonly canSnooze: boolean;
-  readonly triage: Pick<Triage, 'snooze' | 'send' | 'submit'>;
+  readonly triage: Triage;
 }
 
 /** The member picker with Assign, and the snooze picker with Snooze, of a triage form. */
 export function AssignAndSnooze({ members, assignee: initial, assignLabel, canSnooze, triage }: Props) {
   const [assignee, setAssignee] = useState(initial);
-  const { snooze, send, submit } = triage;
+  const { snooze } = triage;
   return (
     <>
       <div className="row sg-al-bulk__pair">
         <MemberPicker label={assignLabel} members={members} value={assignee} onChange={setAssignee} />
-        <button
-          type="button"
-          className="button secondary"
-          disabled={submit.pending}
-          onClick={() => send({ assigneeId: assignee || null }, assignee ? 'Assigned' : 'Unassigned')}
+        <TriageButton
+          triage={triage}
+          change={{ assigneeId: assignee || null }}
+          done={assignee ? 'Assigned' : 'Unassigned'}
         >
           Assign
-        </button>
+        </TriageButton>
       </div>
       {canSnooze && (
         <div className="row sg-al-bulk__pair">
           <SnoozePicker {...snooze} />
-          <button
-            type="button"
-            className="button secondary"
-            disabled={submit.pending}
-            onClick={() => send('snooze', 'Snoozed')}
-          >
+          <TriageButton triage={triage} change="snooze" done="Snoozed">
             Snooze
-          </button>
+          </TriageButton>
         </div>
       )}
     </>

@@ -5,6 +5,7 @@ import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { AssignAndSnooze } from './AssignAndSnooze.tsx';
+import { TriageButton } from './TriageButton.tsx';
 import { useTriageChange } from './use-triage-change.ts';
 
 interface Props {
@@ -33,7 +34,7 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
     },
     (done) => onDone(`${done} ${plural(updated.current)}.`),
   );
-  const { reason, setReason, submit, send } = triage;
+  const { reason, setReason, submit } = triage;
   return (
     <section className="sg-al-bulk" aria-label="Change the selected alerts">
       <p className="sg-al-bulk__count" aria-live="polite">
@@ -49,22 +50,12 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
         error={submit.fields.reason}
       />
       <div className="row">
-        <button
-          type="button"
-          className="button"
-          disabled={submit.pending}
-          onClick={() => send({ status: 'acknowledged' }, 'Acknowledged')}
-        >
+        <TriageButton triage={triage} change={{ status: 'acknowledged' }} done="Acknowledged" primary>
           Acknowledge
-        </button>
-        <button
-          type="button"
-          className="button secondary"
-          disabled={submit.pending}
-          onClick={() => send({ status: 'resolved' }, 'Resolved')}
-        >
+        </TriageButton>
+        <TriageButton triage={triage} change={{ status: 'resolved' }} done="Resolved">
           Resolve
-        </button>
+        </TriageButton>
       </div>
       <AssignAndSnooze members={members} assignee="" assignLabel="Assign to" canSnooze triage={triage} />
     </section>

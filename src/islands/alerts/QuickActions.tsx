@@ -6,6 +6,7 @@ import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { AssignAndSnooze } from './AssignAndSnooze.tsx';
 import { isSnoozed } from './StatusBadge.tsx';
+import { TriageButton } from './TriageButton.tsx';
 import { useTriageChange } from './use-triage-change.ts';
 
 interface Props {
@@ -27,7 +28,7 @@ export function QuickActions({ alert, meId, members, onChanged }: Props) {
       ),
     (done) => onChanged(`${done}.`),
   );
-  const { reason, setReason, submit, send } = triage;
+  const { reason, setReason, submit } = triage;
   const snoozed = isSnoozed(alert, Date.now());
   return (
     <section className="card panel sg-al-actions" aria-labelledby="sg-al-actions-heading">
@@ -43,44 +44,24 @@ export function QuickActions({ alert, meId, members, onChanged }: Props) {
       />
       <div className="row">
         {alert.status === 'open' && (
-          <button
-            type="button"
-            className="button"
-            disabled={submit.pending}
-            onClick={() => send({ status: 'acknowledged' }, 'Acknowledged')}
-          >
+          <TriageButton triage={triage} change={{ status: 'acknowledged' }} done="Acknowledged" primary>
             Acknowledge
-          </button>
+          </TriageButton>
         )}
         {alert.status !== 'resolved' && (
-          <button
-            type="button"
-            className="button secondary"
-            disabled={submit.pending}
-            onClick={() => send({ status: 'resolved' }, 'Resolved')}
-          >
+          <TriageButton triage={triage} change={{ status: 'resolved' }} done="Resolved">
             Resolve
-          </button>
+          </TriageButton>
         )}
         {(alert.status !== 'open' || snoozed) && (
-          <button
-            type="button"
-            className="button secondary"
-            disabled={submit.pending}
-            onClick={() => send({ status: 'open', snoozedUntil: null }, 'Reopened')}
-          >
+          <TriageButton triage={triage} change={{ status: 'open', snoozedUntil: null }} done="Reopened">
             Reopen
-          </button>
+          </TriageButton>
         )}
         {meId && alert.assignee?.id !== meId && (
-          <button
-            type="button"
-            className="button secondary"
-            disabled={submit.pending}
-            onClick={() => send({ assigneeId: meId }, 'Assigned to you')}
-          >
+          <TriageButton triage={triage} change={{ assigneeId: meId }} done="Assigned to you">
             Assign to me
-          </button>
+          </TriageButton>
         )}
       </div>
       <AssignAndSnooze
