@@ -1,0 +1,141 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
+import { eventLine, ingest } from '../shared/test-ingest.ts';
+import AlertScreen from './AlertScreen.tsx';
+import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
+
+let api: Awaited<ReturnType<typeof startTestApi>>;
+let owner: TestUser;
+let viewer: TestUser;
+let analyst: TestUser;
+let spaceId: string;
+let alertId: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const space = await spaceWithAnalyst(api);
+  ({ owner, viewer, analyst, spaceId } = space);
+  await api.call('POST', `/spaces/${spaceId}/alert-rules`, owner.cookie, {
+    name: 'SQL injection',
+    severity: 'high',
+    kind: 'match',
+    query: 'tag:attack-sqli',
+    groupBy: ['ip'],
+    titleTemplate: 'SQL injection from {ip}',
+  });
+  const lines = [2, 1].map((minutesAgo) =>
+    eventLine(minutesAgo, {
+      ip: '198.51.100.7',
+      method: 'GET',
+      host: 'shop.example.test',
+      path: '/search',
+      status: 403,
+      action: 'blocked',
+      ruleIds: [942100],
+      tags: ['attack-sqli'],
+    }),
+  );
+  expect((await ingest(api, space.token, lines)).json.accepted).toBe(2);
+  await runAlertJobs(api);
+  const list = await api.call('GET', `/spaces/${spaceId}/alerts`, owner.cookie);
+  expect(list.json.items).toHaveLength(1);
+  alertId = list.json.items[0].id;
+});
+afterAll(async () => {
+  await api.stop();
+});
+
+async function open(user: TestUser) {
+  await api.signInAs(user);
+  visit(`/console/alert/${spaceId}/${alertId}`);
+  const view = render(<AlertScreen />);
+  await screen.findByRole('heading', { name: 'SQL injection from 198.51.100.7', level: 2 });
+  return view;
+}
+
+describe('AlertScreen', () => {
+  test('a viewer reads the alert, its events and timeline, without any action', async () => {
+    await open(viewer);
+    expect(screen.getByText('Viewers read alerts; analysts, admins and owners work them.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Snooze' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add a note' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Suppress this group' })).not.toBeInTheDocument();
+    const events = screen.getByRole('table', { name: 'Matching events' });
+    expect(within(events).getAllByRole('row')).toHaveLength(3);
+    const link = screen.getByRole('link', { name: 'Open in event log' });
+    expect(link.getAttribute('href')).toMatch(new RegExp(`^/console/siem/${spaceId}\\?q=.+&from=.+&to=.+`));
+  });
+
+  test('an analyst acknowledges with a reason, adds a Markdown note and suppresses the group; the timeline shows each', async () => {
+    await open(analyst);
+    const user = userEvent.setup();
+    const triage = screen.getByRole('region', { name: 'Triage' });
+    await user.type(within(triage).getByRole('textbox', { name: 'Reason (optional)' }), 'Known scanner, watching');
+    await user.click(within(triage).getByRole('button', { name: 'Acknowledge' }));
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(await within(timeline).findByText('Reason: Known scanner, watching')).toBeInTheDocument();
+    expect(within(timeline).getByText('Ana Analyst', { selector: 'strong' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Reopen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    expect((await api.call('GET', `/spaces/${spaceId}/alerts/${alertId}`, owner.cookie)).json.status).toBe(
+      'acknowledged',
+    );
+
+    const note = screen.getByRole('form', { name: 'Add a note' });
+    await user.type(within(note).getByRole('textbox', { name: 'Note' }), 'Blocked at the **edge** <b>raw</b>');
+    await user.click(within(note).getByRole('button', { name: 'Preview' }));
+    expect(within(note).getByText('edge', { selector: 'strong' })).toBeInTheDocument();
+    await user.click(within(note).getByRole('button', { name: 'Edit' }));
+    await user.click(within(note).getByRole('button', { name: 'Add note' }));
+    expect(await within(timeline).findByText('edge', { selector: 'strong' })).toBeInTheDocument();
+    expect(timeline.querySelector('b')).toBeNull();
+
+    const suppress = screen.getByRole('form', { name: 'Suppress this group' });
+    await user.click(within(suppress).getByRole('button', { name: 'Do not alert on this group' }));
+    expect(await within(suppress).findByText('Say why this group should not alert.')).toBeInTheDocument();
+    await user.type(within(suppress).getByRole('textbox', { name: 'Reason' }), 'Our own pentest');
+    await user.click(within(suppress).getByRole('button', { name: 'Do not alert on this group' }));
+    expect(await screen.findByText('This group will not alert for 7 days.')).toBeInTheDocument();
+    expect(await within(timeline).findByText('Reason: Our own pentest')).toBeInTheDocument();
+  });
+
+  test('an analyst assigns, snoozes, reopens and resolves; the header and timeline follow', async () => {
+    await open(analyst);
+    const user = userEvent.setup();
+    const triage = screen.getByRole('region', { name: 'Triage' });
+    await user.click(within(triage).getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText('Assigned to you.')).toBeInTheDocument();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getByText('(assignee: nobody → Ana Analyst)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument();
+
+    const picker = screen.getByRole('combobox', { name: 'Assignee' });
+    expect(picker).toHaveValue(analyst.id);
+    expect(within(picker).queryByRole('option', { name: /Vic Viewer/ })).not.toBeInTheDocument();
+    await user.selectOptions(picker, owner.id);
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(await within(timeline).findByText('(assignee: Ana Analyst → Olivia Owner)')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Snooze for' }), 'custom');
+    await user.click(screen.getByRole('button', { name: 'Snooze' }));
+    expect(await screen.findByText('Choose a date and time in the future.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Snooze for' }), '24h');
+    await user.click(screen.getByRole('button', { name: 'Snooze' }));
+    expect(await screen.findByText('Snoozed.')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent(/snoozed until/);
+    const snoozed = (await api.call('GET', `/spaces/${spaceId}/alerts/${alertId}`, owner.cookie)).json;
+    expect(Date.parse(snoozed.snoozedUntil) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    expect(await screen.findByText('Reopened.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Acknowledge' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Resolved.')).toBeInTheDocument();
+    expect((await api.call('GET', `/spaces/${spaceId}/alerts/${alertId}`, owner.cookie)).json.status).toBe('resolved');
+    expect(screen.queryByRole('button', { name: 'Snooze' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useState } from 'react';
+import { atLeast } from '../../../contract/constants/roles.ts';
+import { buildPath } from '../../lib/routes.ts';
+import { $alert } from '../../stores/alerts.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $members } from '../../stores/members.ts';
+import { $routeId } from '../../stores/route.ts';
+import { $me } from '../../stores/session.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
+import { withApp } from '../app/with-app.tsx';
+import { Alert } from '../shared/Alert.tsx';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
+import { AlertHeader } from './AlertHeader.tsx';
+import { Deliveries } from './Deliveries.tsx';
+import { MatchingEvents } from './MatchingEvents.tsx';
+import { NoteForm } from './NoteForm.tsx';
+import { QuickActions } from './QuickActions.tsx';
+import { SuppressForm } from './SuppressForm.tsx';
+import { Timeline } from './Timeline.tsx';
+import '../shared/panels.css';
+import '../shared/console-screens.css';
+import './alerts.css';
+
+/** /console/alert/{space_id}/{id}: one alert with its triage actions, timeline and notes, matching events and notifications. */
+export function AlertScreen() {
+  const spaceId = useStore($spaceId);
+  const alertId = useStore($routeId);
+  const me = useStore($me);
+  const space = useApi($space);
+  const alert = useApi($alert);
+  const members = useApi($members);
+  const [done, setDone] = useState<string | null>(null);
+  const loaded = all(space.loaded, alert.loaded, members.loaded);
+  const retry = (): void => {
+    space.retry();
+    alert.retry();
+    members.retry();
+  };
+  const changed = (message: string): void => {
+    setDone(message);
+    invalidateApi('alert', 'alerts', 'alert-suppressions');
+  };
+
+  let body: ReactNode;
+  if (spaceId === null || alertId === null) body = <Problem error={noSpaceError()} onRetry={retry} />;
+  else if (loaded.state === 'loading')
+    body = (
+      <p className="muted" role="status">
+        Loading the alert…
+      </p>
+    );
+  else if (loaded.state === 'error') {
+    const list = spaceId ? buildPath('/console/alert/{space_id}', { space_id: spaceId }) : '/spaces';
+    body = (
+      <Problem
+        error={loaded.error}
+        onRetry={retry}
+        notFound="This alert does not exist, or it belongs to a space you are not a member of."
+        back={{ href: list, label: 'Go to the alerts' }}
+      />
+    );
+  } else {
+    const [{ id, role }, detail, { items: memberItems }] = loaded.data;
+    const canWork = atLeast(role, 'analyst');
+    const now = Date.now();
+    body = (
+      <>
+        <p>
+          <a href={buildPath('/console/alert/{space_id}', { space_id: id })}>← All alerts</a>
+        </p>
+        <AlertHeader alert={detail} now={now} />
+        {done && <Alert tone="success">{done}</Alert>}
+        {canWork ? (
+          <div className="sg-al-work">
+            <QuickActions
+              key={`${detail.status}-${detail.assignee?.id ?? ''}-${detail.snoozedUntil ?? ''}`}
+              alert={detail}
+              meId={me?.id ?? null}
+              members={memberItems}
+              onChanged={changed}
+            />
+            {detail.ruleId && <SuppressForm alert={detail} onSuppressed={changed} />}
+          </div>
+        ) : (
+          <p className="muted">Viewers read alerts; analysts, admins and owners work them.</p>
+        )}
+        <Timeline
+          entries={detail.timeline}
+          now={now}
+          names={new Map(memberItems.map((member) => [member.userId, member.name]))}
+        />
+        {canWork && <NoteForm spaceId={id} alertId={detail.id} onAdded={() => changed('Note added.')} />}
+        <MatchingEvents alert={detail} />
+        <Deliveries deliveries={detail.deliveries} />
+      </>
+    );
+  }
+  return (
+    <section className="sg-al sg-al-one" aria-labelledby="sg-alert-heading">
+      {loaded.state !== 'ready' && (
+        <h2 id="sg-alert-heading" className="visually-hidden">
+          Alert
+        </h2>
+      )}
+      {body}
+    </section>
+  );
+}
+
+export default withApp(AlertScreen);

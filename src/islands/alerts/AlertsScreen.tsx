@@ -1,0 +1,133 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { atLeast } from '../../../contract/constants/roles.ts';
+import { $alertListQuery, $alertRules, $alerts } from '../../stores/alerts.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $members } from '../../stores/members.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
+import { withApp } from '../app/with-app.tsx';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { all, useApi } from '../shared/use-api.ts';
+import { AlertsTab } from './AlertsTab.tsx';
+import { AlertTabs } from './AlertTabs.tsx';
+import { type AlertListView, alertQueryOf, readAlertView, writeAlertView } from './alert-url.ts';
+import { RulesTab } from './RulesTab.tsx';
+import { EMPTY_DRAFT, type RuleDraft } from './rule-draft.ts';
+import { PREFILL_PARAMS, readRulePrefill } from './rule-prefill.ts';
+import { SeverityCounts } from './SeverityCounts.tsx';
+import '../shared/panels.css';
+import '../shared/console-screens.css';
+import './alerts.css';
+
+const queryOf = (view: AlertListView): string => new URLSearchParams(alertQueryOf(view)).toString();
+
+/** /console/alert/{space_id}: the space's alerts (filters in the URL, bulk triage) and its alert rules, as two tabs. */
+export function AlertsScreen() {
+  const spaceId = useStore($spaceId);
+  const space = useApi($space);
+  const rules = useApi($alertRules);
+  const members = useApi($members);
+  const alerts = useApi($alerts);
+  const [view, setView] = useState<AlertListView | null>(null);
+  const [startNew, setStartNew] = useState<RuleDraft | null>(null);
+
+  // The view is in the URL, read after hydration (the pre-rendered shell has none); it keys the list's store.
+  useEffect(() => {
+    const prefill = readRulePrefill(location.search);
+    const initial = readAlertView(location.search);
+    setView(prefill ? { ...initial, tab: 'rules' } : initial);
+    setStartNew(prefill);
+    $alertListQuery.set(queryOf(initial));
+    return () => $alertListQuery.set(undefined);
+  }, []);
+
+  const change = useCallback((next: AlertListView) => {
+    const url = new URL(location.href);
+    const kept = new URLSearchParams(url.search);
+    url.search = writeAlertView(next);
+    // A prefill link's parameters stay while its editor is open.
+    for (const name of PREFILL_PARAMS) {
+      const value = kept.get(name);
+      if (value !== null && next.tab === 'rules') url.searchParams.set(name, value);
+    }
+    history.replaceState(null, '', url);
+    setView(next);
+    $alertListQuery.set(queryOf(next));
+  }, []);
+
+  const dropPrefill = useCallback(() => {
+    const url = new URL(location.href);
+    for (const name of PREFILL_PARAMS) url.searchParams.delete(name);
+    history.replaceState(null, '', url);
+    setStartNew(null);
+  }, []);
+
+  const loaded = all(space.loaded, rules.loaded, members.loaded);
+  const retry = (): void => {
+    space.retry();
+    rules.retry();
+    members.retry();
+  };
+  let body: ReactNode;
+  if (spaceId === null) body = <Problem error={noSpaceError()} onRetry={retry} />;
+  else if (loaded.state === 'loading' || !view)
+    body = (
+      <p className="muted" role="status">
+        Loading alerts…
+      </p>
+    );
+  else if (loaded.state === 'error') body = <Problem error={loaded.error} onRetry={retry} />;
+  else {
+    const [{ id, role }, { items: ruleItems }, { items: memberItems }] = loaded.data;
+    const canEdit = atLeast(role, 'admin');
+    const canWork = atLeast(role, 'analyst');
+    body = (
+      <AlertTabs active={view.tab} onSelect={(tab) => change({ ...view, tab })}>
+        {view.tab === 'alerts' ? (
+          <AlertsTab
+            spaceId={id}
+            view={view}
+            query={queryOf(view)}
+            onChange={change}
+            canWork={canWork}
+            canEditRules={canEdit}
+            rules={ruleItems}
+            members={memberItems}
+            onNewRule={() => {
+              setStartNew(EMPTY_DRAFT);
+              change({ ...view, tab: 'rules' });
+            }}
+          />
+        ) : (
+          <RulesTab
+            spaceId={id}
+            rules={ruleItems}
+            canEdit={canEdit}
+            canWork={canWork}
+            startNew={startNew}
+            onStartNewClosed={dropPrefill}
+          />
+        )}
+      </AlertTabs>
+    );
+  }
+
+  return (
+    <section className="card panel sg-sources sg-al" aria-labelledby="sg-alerts-heading">
+      <div className="row sg-al-head">
+        <h2 id="sg-alerts-heading">Alerts</h2>
+        {alerts.loaded.state === 'ready' && <SeverityCounts counts={alerts.loaded.data.counts} />}
+        <button
+          type="button"
+          className="button secondary sg-al-refresh"
+          onClick={() => invalidateApi('alerts', 'alert-rules')}
+        >
+          Refresh
+        </button>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+export default withApp(AlertsScreen);
