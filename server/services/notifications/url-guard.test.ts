@@ -82,6 +82,8 @@ test.each([
   { url: 'http://10.1.2.3/hook', allow: ['10.1.2.3'], expected: 'allowed' },
   { url: 'http://localhost:9000/hook', allow: ['localhost'], expected: 'allowed' },
   { url: 'http://[fd12:3456::1]/hook', allow: ['fd12:3456::1'], expected: 'allowed' },
+  { url: 'http://[fd12:3456::1]/hook', allow: ['FD12:3456:0:0::1'], expected: 'allowed' },
+  { url: 'http://LocalHost:9000/hook', allow: [' LOCALHOST '], expected: 'allowed' },
   { url: 'http://10.1.2.4/hook', allow: ['10.1.2.3'], expected: 'refused' },
 ])('in production, $url with WEBHOOK_ALLOWED_HOSTS=$allow is $expected', async ({ url, allow, expected }) => {
   const answer = await verdict(url, { production: true, webhookAllowedHosts: allow });
