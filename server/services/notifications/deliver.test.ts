@@ -83,13 +83,16 @@ async function notified(channels: StoredChannel[], type: 'alert.opened' | 'alert
   return { space, rule, alert, queued, deliveries };
 }
 
-function runnerAt(clock: ReturnType<typeof testClock>) {
+function runnerAt(
+  clock: ReturnType<typeof testClock>,
+  config: { production?: boolean; webhookAllowedHosts?: string[] } = {},
+) {
   const { db } = file;
   const deps = buildDeps({
     db,
     now: clock.now,
     log: silentLogger,
-    config: { production: false, publicUrl, smtpUrl: undefined },
+    config: { production: false, publicUrl, smtpUrl: undefined, webhookAllowedHosts: [], ...config },
   });
   return new JobRunner({ db, workers: [deliverWorker], now: clock.now, deps });
 }
@@ -337,4 +340,24 @@ test("an alert's delivery log lists its notifications newest first, each with it
   ]);
   expect(opened?.deliveredAt).toBe(clock.now().toISOString());
   expect(await deliveriesOfAlert(file.db, alert.id, 1)).toHaveLength(1);
+});
+
+test('the URL is checked again before each attempt: in production a loopback receiver is not called unless listed', async () => {
+  const clock = startClock();
+  const hook = await receiver([200]);
+  const { deliveries } = await notified([{ kind: 'webhook', url: hook.url, secret }]);
+  const id = deliveries[0]?.id ?? '';
+  expect(await runnerAt(clock, { production: true }).runOnce()).toBe(1);
+  expect(hook.received).toHaveLength(0);
+  expect((await deliveryOf(id))?.attempts[0]).toMatchObject({
+    attempt: 1,
+    statusCode: null,
+    error:
+      '“127.0.0.1” is a loopback address: webhooks may not reach it. List the host in WEBHOOK_ALLOWED_HOSTS to allow it.',
+  });
+  // Once the host is listed, the retry goes through.
+  await toNextTry(clock, id);
+  expect(await runnerAt(clock, { production: true, webhookAllowedHosts: ['127.0.0.1'] }).runOnce()).toBe(1);
+  expect(hook.received).toHaveLength(1);
+  expect(await deliveryOf(id)).toMatchObject({ status: 'delivered', attemptCount: 2 });
 });
