@@ -50,7 +50,7 @@ const DAY = 86_400_000;
 type Prepared = { spaceId: string; bearer: string };
 
 /** A space with a source, an owner and a personal API token, written straight to the database. */
-async function prepare(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+export async function prepare(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   const [space] = await db
     .insert(spaces)
     .values({ name: 'Query bench', plan: 'business', retentionDays: 30 })
@@ -82,7 +82,7 @@ async function prepare(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
  * first in 6-hour slices (sized by the daily rhythm) so the table is laid out in time order, as ingest
  * lays it out.
  */
-function* chunks(total: number, spaceId: string, sourceId: string, now: Date): Generator<CopyCsv> {
+export function* chunks(total: number, spaceId: string, sourceId: string, now: Date): Generator<CopyCsv> {
   const traffic = createTraffic(5);
   const slice = 6 * 3_600_000;
   const start = now.getTime() - 7 * DAY;

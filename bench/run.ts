@@ -24,7 +24,7 @@ async function signInWithSpace(): Promise<string> {
   return cookie;
 }
 
-// `node bench/run.ts api` (or islands, ingest, events-query, retention, firewall, search-load, jobs): that section alone, printed; BENCHMARKS.md is left
+// `node bench/run.ts api` (or islands, ingest, events-query, retention, firewall, search-load, jobs, alerts): that section alone, printed; BENCHMARKS.md is left
 // as it is. These sections need no built site.
 const single: Record<string, () => Promise<string>> = {
   api: async () => (await import('./api.ts')).benchApi(),
@@ -35,6 +35,7 @@ const single: Record<string, () => Promise<string>> = {
   'search-load': async () => (await import('./search-load.ts')).benchSearchLoad(),
   retention: async () => (await import('./retention.ts')).benchRetention(),
   jobs: async () => (await import('./jobs.ts')).benchJobs(),
+  alerts: async () => (await import('./alerts.ts')).benchAlerts(),
 };
 const only = process.argv[2];
 if (only) {
@@ -128,6 +129,7 @@ sections.push(await (await import('./retention.ts')).benchRetention());
 sections.push(await (await import('./firewall.ts')).benchFirewall());
 sections.push(await (await import('./search-load.ts')).benchSearchLoad());
 sections.push(await (await import('./jobs.ts')).benchJobs());
+sections.push(await (await import('./alerts.ts')).benchAlerts());
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const report = [

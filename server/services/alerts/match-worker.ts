@@ -3,7 +3,7 @@
  * commit: each group adds to its alert or opens one, unless it is suppressed. The job completes in the transaction
  * that writes the alerts, so a retry never counts the same events twice.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { type AlertRuleRow, alertRules } from '../../db/schema/alerts.ts';
 import { completeWithin } from '../jobs/complete.ts';
 import { defineWorker } from '../jobs/worker.ts';
@@ -36,11 +36,16 @@ export const matchWorker = defineWorker<MatchArgs>({
       (await ctx.db.select().from(alertRules).where(inArray(alertRules.id, ids))).map((r) => [r.id, r]),
     );
     const now = ctx.now();
+    // Rules in one order, each locked before its alerts (as its first firing's `last_fired_at` would lock it): jobs
+    // running side by side then wait on each other per rule instead of deadlocking on its alerts and its row, as
+    // a quarter of the attempts of 5 jobs at once did.
+    const ordered = [...args.rules].sort((a, b) => (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
     await ctx.db.transaction(async (tx) => {
-      for (const { ruleId, groups } of args.rules) {
+      for (const { ruleId, groups } of ordered) {
         const rule = rules.get(ruleId);
         // A rule deleted or switched off since the batch arrived fires no more.
         if (!rule?.enabled) continue;
+        await tx.select({ id: alertRules.id }).from(alertRules).where(eq(alertRules.id, rule.id)).for('no key update');
         const suppressed = await suppressedGroups(tx, rule.spaceId, rule.id, now);
         for (const group of groups) {
           if (suppressed.has(group.key)) continue;
