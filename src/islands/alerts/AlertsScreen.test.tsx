@@ -134,6 +134,34 @@ describe('AlertsScreen', () => {
     ]);
   });
 
+  test('an admin switches a rule off from the list and edits it in the drawer, which gives the focus back', async () => {
+    await open(owner, '?tab=rules');
+    const user = userEvent.setup();
+    const rules = await screen.findByRole('table', { name: 'Alert rules' });
+    const toggle = within(rules).getByRole('switch', { name: 'Scanner enabled' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await vi.waitUntil(async () => {
+      const list = (await api.call('GET', `/spaces/${spaceId}/alert-rules`, owner.cookie)).json.items as {
+        name: string;
+        enabled: boolean;
+      }[];
+      return list.find((rule) => rule.name === 'Scanner')?.enabled === false;
+    });
+    expect(await within(rules).findByRole('switch', { name: 'Scanner enabled' })).not.toBeChecked();
+
+    const edit = within(rules).getByRole('button', { name: 'Edit Scanner' });
+    await user.click(edit);
+    const form = await screen.findByRole('form', { name: 'Edit “Scanner”' });
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Scanners');
+    await user.click(within(form).getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByText('Rule “Scanners” saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit “Scanner”' })).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+  });
+
   test('a prefill link opens the Rules tab with the editor filled in', async () => {
     await open(
       owner,
