@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Email } from './auth.ts';
 import { Cursor, Id, SpaceParams, Timestamp } from './common.ts';
 import { alertGroupFields, alertLimits, alertRuleKinds, alertStatuses, notificationTypes } from './constants/alerts.ts';
+import { severities } from './constants/events.ts';
 import { EventSummary, Severity } from './events.ts';
 import { hasControl } from './firewalls.ts';
 
@@ -321,16 +322,24 @@ export type AlertList = z.infer<typeof AlertList>;
 /** `me` and `none` stand for the caller and for unassigned alerts. */
 const AssigneeFilter = z.union([Id, z.literal('me'), z.literal('none')]);
 
-const csv = <T extends z.ZodType>(item: T) =>
+/** A comma-separated query value of known words (`status=open,acknowledged`); a bad word is named on the field. */
+const csv = <const T extends string>(values: readonly T[]) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
-    z.array(item).max(10).optional(),
+    z
+      .array(z.string().max(20))
+      .max(values.length, `Name each of ${values.join(', ')} at most once.`)
+      .refine((list) => list.every((v) => (values as readonly string[]).includes(v)), {
+        message: `Use any of ${values.join(', ')}, separated by commas.`,
+      })
+      .transform((list) => list as T[])
+      .optional(),
   );
 
 export const AlertQuery = z.object({
   /** Comma-separated: `open,acknowledged`. */
-  status: csv(AlertStatus),
-  severity: csv(Severity),
+  status: csv(alertStatuses),
+  severity: csv(severities),
   ruleId: Id.optional(),
   assignee: AssigneeFilter.optional(),
   /** Words of the title or group. */
@@ -502,3 +511,43 @@ export const WebhookPayload = z
   })
   .meta({ id: 'WebhookPayload' });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
+
+/** One rule a WAF request matched, with ModSecurity's words for it. */
+export const MatchedRule = z.object({
+  id: z.number().int(),
+  message: z.string().nullable(),
+  /** What matched, as ModSecurity logged it (`Matched Data: … found within ARGS:id: …`). */
+  data: z.string().nullable(),
+  severity: Severity.nullable(),
+});
+
+/** A request that triggered a WAF alert, read from its event (and the raw ModSecurity record when there is one). */
+export const WafRequest = z
+  .object({
+    eventId: Id,
+    time: Timestamp,
+    ip: z.string().nullable(),
+    method: z.string().nullable(),
+    host: z.string().nullable(),
+    path: z.string().nullable(),
+    /** Query-string arguments, decoded. */
+    args: z.array(z.object({ name: z.string(), value: z.string() })),
+    status: z.number().int().nullable(),
+    action: z.string(),
+    rules: z.array(MatchedRule),
+  })
+  .meta({ id: 'WafRequest' });
+export type WafRequest = z.infer<typeof WafRequest>;
+
+/** `GET .../alerts/{id}/waf`: the firewall of a WAF alert, its mode and version then and now, and the requests. */
+export const WafAlertContext = z
+  .object({
+    firewall: z.object({ id: Id, name: z.string(), mode: z.string(), version: z.number().int() }),
+    /** The firewall's version when the alert opened (its mode then), or null when it is older than every version. */
+    atFirstSeen: z.object({ version: z.number().int(), mode: z.string(), createdAt: Timestamp }).nullable(),
+    requests: z.array(WafRequest),
+  })
+  .meta({ id: 'WafAlertContext' });
+export type WafAlertContext = z.infer<typeof WafAlertContext>;
+
+export const WafAlertParams = AlertParams.extend({ wafId: Id });

@@ -31,6 +31,7 @@ import { devRoutes, healthRoutes } from './routes/meta.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
+import { wafRoutes } from './routes/waf.ts';
 import { skipCaptcha } from './services/accounts/captcha.ts';
 import { errorLogFields } from './services/shared/error-log.ts';
 
@@ -92,6 +93,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', alertRuleRoutes)
     .route('/spaces', alertRoutes)
     .route('/spaces', alertNotificationRoutes)
+    .route('/spaces', wafRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { atLeast, type Role } from '../contract/constants/roles.ts';
 import { defaultFirewallSettings } from '../contract/firewalls.ts';
-import { alertRules } from './db/schema/alerts.ts';
+import { alertRules, alerts } from './db/schema/alerts.ts';
 import { firewalls, firewallVersions } from './db/schema/firewalls.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
 import { savedSearches } from './db/schema/saved-searches.ts';
 import { sources } from './db/schema/sources.ts';
 import { spaces } from './db/schema/spaces.ts';
+import { triageRecords } from './db/schema/triage.ts';
 import { createTestApi, type TestApi } from './test/harness.ts';
 import { storeEvents } from './test/stored-events.ts';
 
@@ -115,9 +116,36 @@ async function fixture() {
     .insert(alertRules)
     .values({ spaceId: space.id, name: 'blocked', severity: 'high', kind: 'match', query: 'action:blocked' })
     .returning();
+  const [alert] = await t.db
+    .insert(alerts)
+    .values({
+      spaceId: space.id,
+      ruleId: alertRule?.id ?? null,
+      ruleName: 'blocked',
+      kind: 'match',
+      severity: 'high',
+      title: 'blocked',
+      firstSeen: new Date(),
+      lastSeen: new Date(),
+      firewallId: firewall?.id ?? null,
+    })
+    .returning();
+  const [suppression] = await t.db
+    .insert(triageRecords)
+    .values({
+      spaceId: space.id,
+      subjectType: 'alert_rule',
+      subjectId: alertRule?.id ?? '',
+      decision: 'suppressed',
+      scope: { groupKey: '' },
+      until: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
   return {
     spaceId: space.id,
     alertRuleId: alertRule?.id ?? '',
+    alertId: alert?.id ?? '',
+    suppressionId: suppression?.id ?? '',
     invitationId: invitation?.id ?? '',
     sourceId: source?.id ?? '',
     eventId: event?.id ?? '',
@@ -126,8 +154,9 @@ async function fixture() {
   };
 }
 
-/** A body an allowed caller would send successfully. */
-function sampleBody(op: Operation): unknown {
+/** A body an allowed caller would send successfully, naming the fixture's objects (its alert, its firewall). */
+function sampleBody(op: Operation, fx: { alertId: string; firewallId: string }): unknown {
+  const { firewallId } = fx;
   const key = `${op.method} ${op.path}`;
   const samples: Record<string, unknown> = {
     'post /api/auth/register': { name: 'New', email: `new-${randomUUID()}@example.com`, password: 'correct horse 42' },
@@ -159,6 +188,25 @@ function sampleBody(op: Operation): unknown {
     'patch /api/spaces/{spaceId}/firewalls/{id}': { version: 1, mode: 'block', comment: 'enforce' },
     'delete /api/spaces/{spaceId}/firewalls/{id}': { confirmName: FIREWALL_NAME },
     'post /api/spaces/{spaceId}/firewalls/{id}/rollback': { version: 1 },
+    'post /api/spaces/{spaceId}/alert-rules': { name: `rule ${randomUUID()}`, severity: 'low', kind: 'match' },
+    'post /api/spaces/{spaceId}/alert-rules/preview': { kind: 'match', query: 'action:blocked' },
+    'post /api/spaces/{spaceId}/alerts/bulk': { ids: [fx.alertId], status: 'acknowledged' },
+    'patch /api/spaces/{spaceId}/alerts/{id}': { status: 'acknowledged', reason: 'seen' },
+    'post /api/spaces/{spaceId}/alerts/{id}/notes': { body: 'Looked at it.' },
+    'post /api/spaces/{spaceId}/alerts/{id}/suppress': { days: 1, reason: 'our scanner' },
+    'post /api/spaces/{spaceId}/waf-remedies/preview': {
+      kind: 'block-ip',
+      firewallId,
+      ip: '192.0.2.1',
+      durationMinutes: 60,
+    },
+    'post /api/spaces/{spaceId}/waf-remedies': {
+      kind: 'block-ip',
+      firewallId,
+      ip: '192.0.2.1',
+      durationMinutes: 60,
+      version: 1,
+    },
   };
   return samples[key];
 }
@@ -189,7 +237,18 @@ test('the role table holds on every operation for every caller', async () => {
   const failures: string[] = [];
   for (const op of operations(doc)) {
     for (const caller of callers) {
-      const { spaceId, alertRuleId, invitationId, sourceId, eventId, savedSearchId, firewallId } = await fixture();
+      const fx = await fixture();
+      const {
+        spaceId,
+        alertRuleId,
+        alertId,
+        suppressionId,
+        invitationId,
+        sourceId,
+        eventId,
+        savedSearchId,
+        firewallId,
+      } = fx;
       const path = op.path
         .replace('{spaceId}', spaceId)
         .replace('{userId}', ids.target ?? '')
@@ -206,12 +265,16 @@ test('the role table holds on every operation for every caller', async () => {
                 ? firewallId
                 : op.path.includes('/alert-rules/')
                   ? alertRuleId
-                  : randomUUID(),
+                  : op.path.includes('/alerts/')
+                    ? alertId
+                    : randomUUID(),
         )
+        .replace('{suppressionId}', suppressionId)
+        .replace('{wafId}', firewallId)
         .replace('{version}', '1')
         .replace('{token}', 'x'.repeat(43));
       const cookie = caller === 'anonymous' ? undefined : cookies[caller];
-      const bodyValue = sampleBody(op);
+      const bodyValue = sampleBody(op, fx);
       const res = await t.call(op.method.toUpperCase(), path, {
         ...(cookie ? { cookie } : {}),
         ...(bodyValue !== undefined ? { body: bodyValue } : {}),

@@ -3,18 +3,18 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Role } from '../../contract/common.ts';
 import { activity } from '../db/schema/activity.ts';
 import { alertRules, type StoredChannel } from '../db/schema/alerts.ts';
-import { memberships } from '../db/schema/memberships.ts';
 import { alertDeliveries } from '../db/schema/notifications.ts';
 import { outbox } from '../db/schema/outbox.ts';
 import { verifyWebhookSignature } from '../services/notifications/sign.ts';
 import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
+import { spaceWithRoles } from '../test/space-roles.ts';
 import { deadPort, startReceiver } from '../test/webhook-receiver.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const secret = 'whsec-route-test-secret-1';
 let t: TestApi;
-const as = {} as Record<Role | 'stranger', string>;
+let as: Record<Role | 'stranger', string>;
 let spaceId: string;
 let otherSpaceId: string;
 let ok: Awaited<ReturnType<typeof startReceiver>>;
@@ -26,15 +26,7 @@ beforeAll(async () => {
   ok = await startReceiver([200]);
   broken = await startReceiver([500]);
   dead = `http://127.0.0.1:${await deadPort()}/hook`;
-  as.owner = (await t.signUp('owner@example.com', 'Olga Owner')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Alerts' } })).json.id;
-  for (const role of ['admin', 'analyst', 'viewer'] as const) {
-    const { cookie, user } = await t.signUp(`${role}@example.com`, `${role} person`);
-    await t.db.insert(memberships).values({ spaceId, userId: user.id, role });
-    as[role] = cookie;
-  }
-  as.stranger = (await t.signUp('stranger@example.com')).cookie;
-  otherSpaceId = (await t.call('POST', '/api/spaces', { cookie: as.stranger, body: { name: 'Elsewhere' } })).json.id;
+  ({ spaceId, otherSpaceId, as } = await spaceWithRoles(t, 'Alerts'));
 });
 afterAll(async () => {
   await ok?.stop();

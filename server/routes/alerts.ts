@@ -11,6 +11,8 @@ import {
   Suppression,
   TriageEntry,
   UpdateAlertBody,
+  WafAlertContext,
+  WafAlertParams,
 } from '../../contract/alerts.ts';
 import { SpaceParams } from '../../contract/common.ts';
 import { inSpace } from '../caller.ts';
@@ -18,6 +20,7 @@ import { body, createRouter, json, route } from '../router.ts';
 import { getAlert } from '../services/alerts/detail.ts';
 import { listAlerts } from '../services/alerts/list.ts';
 import { addNote, bulkUpdateAlerts, suppressGroup, updateAlert } from '../services/alerts/triage.ts';
+import { wafAlertContext } from '../services/alerts/waf-context.ts';
 
 /** Alerts of a space (issue #15, PRODUCT.md §7): everyone reads; analysts and up work them. */
 export const alertRoutes = createRouter()
@@ -82,4 +85,18 @@ export const alertRoutes = createRouter()
       responses: { 201: json(Suppression, 'The suppression') },
     }),
     async (c) => c.json(await suppressGroup(inSpace(c), c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/alerts/{id}/waf/{wafId}',
+      summary:
+        'A WAF alert’s context: the firewall’s mode and version when the alert opened and now, and the triggering requests with their matched rules',
+      request: { params: WafAlertParams },
+      responses: { 200: json(WafAlertContext, 'The context') },
+    }),
+    async (c) => {
+      const { id, wafId } = c.req.valid('param');
+      return c.json(await wafAlertContext(inSpace(c), id, wafId), 200);
+    },
   );

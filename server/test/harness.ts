@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../app.ts';
+import { buildDeps } from '../build-deps.ts';
 import type { ApiConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -77,7 +78,7 @@ export async function createTestApi(
   overrides: { config?: Partial<ApiConfig>; mailer?: Mailer; now?: () => Date; thread?: boolean } = {},
 ) {
   const { database, drop } = await freshDatabase({ thread: overrides.thread ?? false });
-  const app = createApp({
+  const deps = buildDeps({
     db: database.db,
     searches: searchLaneFor(database),
     config: {
@@ -93,6 +94,7 @@ export async function createTestApi(
     ...(overrides.mailer ? { mailer: overrides.mailer } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
+  const app = createApp({ db: database.db, deps });
 
   async function call(method: string, path: string, options: CallOptions = {}) {
     const headers: Record<string, string> = { 'x-forwarded-for': '203.0.113.7', ...options.headers };
@@ -150,6 +152,6 @@ export async function createTestApi(
     return { cookie, user: res.json as { id: string; email: string; name: string } };
   }
 
-  return { app, db: database.db, database, call, lastLink, lastToken, signUp, signIn, close: drop };
+  return { app, deps, db: database.db, database, call, lastLink, lastToken, signUp, signIn, close: drop };
 }
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

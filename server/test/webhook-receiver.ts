@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 /** One request as the receiver saw it. */
 export type Received = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
 
-/** How the receiver answers a request: a status, or nothing at all (the request hangs until the receiver stops). */
-export type Answer = number | 'hang';
+/** How the receiver answers a request: a status (with headers), or nothing at all (it hangs until the receiver stops). */
+export type Answer = number | { status: number; headers: Record<string, string> } | 'hang';
 
 /** Starts a receiver that answers each request with the next of `answers` (the last one repeats). */
 export async function startReceiver(answers: Answer[] = [200]) {
@@ -27,7 +27,8 @@ export async function startReceiver(answers: Answer[] = [200]) {
         hanging.add(res);
         return;
       }
-      res.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
+      const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
+      res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end('ok');
     });
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));

@@ -1,10 +1,10 @@
 /** Alert rules and alerts of the URL's space (issue #15): the rules, the filtered alert list, one alert, and a rule's suppressions. */
 import { atom } from 'nanostores';
 import type { z } from 'zod';
-import type { AlertDetail, AlertList, AlertRuleList, SuppressionList } from '../../contract/alerts.ts';
+import type { AlertDetail, AlertList, AlertRuleList, SuppressionList, WafAlertContext } from '../../contract/alerts.ts';
 import { call, client } from '../lib/api.ts';
 import { apiStore } from './fetcher.ts';
-import { $routeId, $spaceId } from './route.ts';
+import { $routeId, $routeWafId, $spaceId } from './route.ts';
 
 // Detection runs in the background: the list and the alert are asked again this often while the tab is visible.
 const LIVE = { revalidateInterval: 30_000 };
@@ -50,4 +50,12 @@ export const $ruleSuppressions = apiStore<z.infer<typeof SuppressionList>>(
   'alert-suppressions',
   [$spaceId, $suppressionRuleId],
   (spaceId, id) => call(space['alert-rules'][':id'].suppressions.$get({ param: { spaceId, id } })),
+);
+
+/** The WAF alert of the URL (`{waf_id}`, `{id}`): its firewall then and now, and its requests with their matched rules. */
+export const $wafAlert = apiStore<z.infer<typeof WafAlertContext>>(
+  'waf-alert',
+  [$spaceId, $routeId, $routeWafId],
+  (spaceId, id, wafId) => call(space.alerts[':id'].waf[':wafId'].$get({ param: { spaceId, id, wafId } })),
+  LIVE,
 );

@@ -32,3 +32,8 @@ export const $spaceId = computed($route, (route) =>
 
 /** The `{id}` segment of the URL (a source, an alert, a firewall…), same states as `$spaceId`. */
 export const $routeId = computed($route, (route) => (route === undefined ? undefined : (route.params.id ?? null)));
+
+/** The `{waf_id}` segment of the URL (the firewall of a WAF alert), same states as `$spaceId`. */
+export const $routeWafId = computed($route, (route) =>
+  route === undefined ? undefined : (route.params.waf_id ?? null),
+);

@@ -93,10 +93,11 @@ CREATE TABLE "triage_records" (
 	"note" text,
 	"revoked_at" timestamp with time zone,
 	"revoked_by_id" uuid REFERENCES "users"("id") ON DELETE SET NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "triage_subject_idx" ON "triage_records" ("subject_type", "subject_id", "at");
+CREATE INDEX "triage_subject_idx" ON "triage_records" ("subject_type", "subject_id", "at", "seq");
 --> statement-breakpoint
 -- Decisions in force (a suppression, an accepted risk) of a space: not revoked and with an expiry.
 CREATE INDEX "triage_active_idx" ON "triage_records" ("space_id", "subject_type", "decision", "until") WHERE "revoked_at" is null and "until" is not null;

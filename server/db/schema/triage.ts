@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { spaces } from './spaces.ts';
 import { users } from './users.ts';
 
@@ -31,9 +31,11 @@ export const triageRecords = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedById: uuid('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: decisions of one change share their time and read back in the order they were made. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
-    index('triage_subject_idx').on(t.subjectType, t.subjectId, t.at),
+    index('triage_subject_idx').on(t.subjectType, t.subjectId, t.at, t.seq),
     index('triage_active_idx')
       .on(t.spaceId, t.subjectType, t.decision, t.until)
       .where(sql`${t.revokedAt} is null and ${t.until} is not null`),

@@ -44,7 +44,7 @@ export async function getAlert(sc: SpaceCaller, id: string): Promise<AlertDetail
         ),
       ),
     )
-    .orderBy(asc(triageRecords.at), asc(triageRecords.id))
+    .orderBy(asc(triageRecords.at), asc(triageRecords.seq))
     .limit(1_000);
   const kept = await db
     .select({ event: events })

@@ -33,10 +33,17 @@ async function evaluateThreshold(
   const windowMs = (rule.windowMinutes ?? 1) * 60_000;
   for (const hit of await thresholdHits(tx, rule, from, at)) {
     if (suppressed.has(hit.group.key)) continue;
-    // New events: those since the open alert last counted, or the whole first window over the threshold.
+    // New events: those of the evaluated windows that arrived since the open alert last counted, or, for a new
+    // alert, the whole first window over the threshold and what followed it.
     const active = await activeAlertFor(tx, rule, hit.group.key);
-    const since = active?.coveredUntil ?? new Date(hit.firstEnd.getTime() - windowMs);
-    const found = await groupEvents(tx, rule, hit.group.values, since, at);
+    const found = await groupEvents(
+      tx,
+      rule,
+      hit.group.values,
+      active
+        ? { from: new Date(from.getTime() - windowMs), to: at, receivedAfter: active.coveredUntil }
+        : { from: new Date(hit.firstEnd.getTime() - windowMs), to: at, receivedAfter: null },
+    );
     if (found.count === 0 || !found.first || !found.last) continue;
     const fired = await recordFiring(tx, {
       rule,
@@ -46,7 +53,7 @@ async function evaluateThreshold(
       lastSeen: found.last,
       events: found.refs,
       firewalls: found.firewalls,
-      coveredUntil: at,
+      ...(found.receivedUntil ? { coveredUntil: found.receivedUntil } : {}),
       now,
     });
     const news = newsOfFiring(fired.alert, rule, fired.opened, now);

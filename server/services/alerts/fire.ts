@@ -25,7 +25,7 @@ export type Firing = {
   events: EventRef[];
   /** The distinct firewalls those events came from (null for events of no firewall). */
   firewalls: (string | null)[];
-  /** Threshold rules: events before this are counted. */
+  /** Threshold rules: every matching event that arrived up to this is counted. */
   coveredUntil?: Date;
   now: Date;
 };

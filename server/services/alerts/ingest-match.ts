@@ -125,7 +125,7 @@ export async function enqueueDetection(
     }
     if (found.length > 0) rules.push({ ruleId, groups: found });
   }
-  if (rules.length > 0) await enqueue(tx, matchWorker, { rules }, { spaceId: input.spaceId });
+  if (rules.length > 0) await enqueue(tx, matchWorker, { rules }, { spaceId: input.spaceId, scheduledAt: input.now });
   const slot = Math.floor(input.now.getTime() / slotMs) * slotMs;
   for (const ruleId of matches.threshold) {
     await enqueue(

@@ -31,6 +31,7 @@ export async function notifyNews(
     space,
     type: input.news,
     publicUrl: deps.config.publicUrl,
+    now: input.now,
   });
   await tx.update(alerts).set({ lastNotifiedAt: input.now }).where(eq(alerts.id, input.alert.id));
 }

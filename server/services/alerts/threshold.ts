@@ -4,7 +4,7 @@
  * most alertLimits.catchUpMinutes back) and at the window ending at `at`; a group fires when any of them holds more
  * than N events. Per-minute counts come from one statement; each firing group's new events are then counted exactly.
  */
-import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AlertGroupField } from '../../../contract/alerts.ts';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import { type Executor, rowsOf } from '../../db/database.ts';
@@ -112,25 +112,47 @@ export async function thresholdHits(
   return hits.slice(0, limit);
 }
 
-/** One group's matching events in [from, to): exact count, span, firewalls, newest events. */
+/** What a group's events add to its alert. */
+export type GroupEvents = {
+  count: number;
+  first: Date | null;
+  last: Date | null;
+  /** The latest arrival among them: the alert has counted every event that arrived up to this. */
+  receivedUntil: Date | null;
+  firewalls: (string | null)[];
+  refs: EventRef[];
+};
+
+/**
+ * One group's matching events in [from, to) that arrived after `receivedAfter` (the alert's coverage; null for a
+ * new alert): exact count, span, firewalls, newest events. Coverage goes by arrival, so an event that arrives late
+ * (its time before the last evaluation) is still counted once, and none twice.
+ */
 export async function groupEvents(
   db: Executor,
   rule: AlertRuleRow,
   values: Record<string, string>,
-  from: Date,
-  to: Date,
-): Promise<{ count: number; first: Date | null; last: Date | null; firewalls: (string | null)[]; refs: EventRef[] }> {
+  span: { from: Date; to: Date; receivedAfter: Date | null },
+): Promise<GroupEvents> {
   const fields = rule.groupBy as AlertGroupField[];
   const same = fields.map((field) => sql`${groupColumnSql(field)} = ${values[field] ?? ''}`);
-  const where = and(conditionOf(rule, from, to), ...same) as SQL;
+  if (span.receivedAfter) same.push(gt(events.receivedAt, span.receivedAfter));
+  const where = and(conditionOf(rule, span.from, span.to), ...same) as SQL;
   const joins = groupJoinsSql(fields);
-  const [summary] = rowsOf<{ n: number; first: string | null; last: string | null; firewalls: (string | null)[] }>(
+  const [summary] = rowsOf<{
+    n: number;
+    first: string | null;
+    last: string | null;
+    received: string | null;
+    firewalls: (string | null)[];
+  }>(
     await db.execute(sql`
       select count(*)::int as n, min(${events.time}) as first, max(${events.time}) as last,
-        array_agg(distinct ${events.firewallId}) as firewalls
+        max(${events.receivedAt}) as received, array_agg(distinct ${events.firewallId}) as firewalls
       from ${events} ${joins} where ${where}`),
   );
-  if (!summary || summary.n === 0) return { count: 0, first: null, last: null, firewalls: [], refs: [] };
+  if (!summary || summary.n === 0)
+    return { count: 0, first: null, last: null, receivedUntil: null, firewalls: [], refs: [] };
   const refs = rowsOf<{ time: string; id: string }>(
     await db.execute(sql`
       select ${events.time} as time, ${events.id} as id from ${events} ${joins} where ${where}
@@ -140,6 +162,7 @@ export async function groupEvents(
     count: summary.n,
     first: summary.first ? new Date(summary.first) : null,
     last: summary.last ? new Date(summary.last) : null,
+    receivedUntil: summary.received ? new Date(summary.received) : null,
     firewalls: summary.firewalls ?? [],
     refs,
   };

@@ -63,22 +63,22 @@ async function applyChange(tx: Executor, sc: SpaceCaller, before: AlertRow, chan
   const decisions: { decision: string; change: Record<string, unknown>; until?: Date | null }[] = [];
   const snoozeUntil = change.snoozedUntil ? new Date(change.snoozedUntil) : null;
   let status = change.status ?? before.status;
-  if (change.snoozedUntil !== undefined) {
-    set.snoozedUntil = snoozeUntil;
-    if (snoozeUntil) {
-      // Snoozing takes the alert off the open list until the time passes.
-      if (status === 'open') status = 'acknowledged';
-      decisions.push({ decision: 'snoozed', change: {}, until: snoozeUntil });
-    } else if (before.snoozedUntil) {
-      decisions.push({ decision: 'unsnoozed', change: {} });
-    }
-  }
+  if (snoozeUntil && status === 'open') status = 'acknowledged'; // Snoozing takes the alert off the open list.
   if (status !== before.status) {
     set.status = status;
     set.resolvedAt = status === 'resolved' ? now : null;
     if (status !== 'acknowledged') set.snoozedUntil = null;
     const decision = status === 'open' ? 'reopened' : status;
     decisions.push({ decision, change: { status: { from: before.status, to: status } } });
+  }
+  // A resolved alert has nothing to snooze (a bulk snooze passes over it).
+  if (change.snoozedUntil !== undefined && status !== 'resolved') {
+    set.snoozedUntil = snoozeUntil;
+    if (snoozeUntil) {
+      decisions.push({ decision: 'snoozed', change: {}, until: snoozeUntil });
+    } else if (before.snoozedUntil) {
+      decisions.push({ decision: 'unsnoozed', change: {} });
+    }
   }
   if (change.assigneeId !== undefined && change.assigneeId !== before.assigneeId) {
     set.assigneeId = change.assigneeId;

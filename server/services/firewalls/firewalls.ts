@@ -167,7 +167,7 @@ export class VersionConflict extends ApiError {
 }
 
 /** The conflict answer for an edit based on `started` while the firewall is at `row.version`. */
-async function conflict(sc: SpaceCaller, row: FirewallRow, started: number): Promise<VersionConflict> {
+export async function conflict(sc: SpaceCaller, row: FirewallRow, started: number): Promise<VersionConflict> {
   const [newest] = await sc.deps.db
     .select({ authorName: firewallVersions.authorName, createdAt: firewallVersions.createdAt })
     .from(firewallVersions)

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, test, vi } from 'vitest';
+import { Delivery } from '../../../contract/alerts.ts';
 import { buildDeps } from '../../build-deps.ts';
 import { type AlertRuleRow, alertRules, alerts, type StoredChannel } from '../../db/schema/alerts.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -11,6 +12,7 @@ import { deadPort, startReceiver } from '../../test/webhook-receiver.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { silentLogger } from '../shared/logger.ts';
 import { deliverWorker } from './deliver.ts';
+import { deliveriesOfAlert } from './deliveries.ts';
 import { notifyAlert } from './notify.ts';
 import { verifyWebhookSignature } from './sign.ts';
 
@@ -81,13 +83,16 @@ async function notified(channels: StoredChannel[], type: 'alert.opened' | 'alert
   return { space, rule, alert, queued, deliveries };
 }
 
-function runnerAt(clock: ReturnType<typeof testClock>) {
+function runnerAt(
+  clock: ReturnType<typeof testClock>,
+  config: { production?: boolean; webhookAllowedHosts?: string[] } = {},
+) {
   const { db } = file;
   const deps = buildDeps({
     db,
     now: clock.now,
     log: silentLogger,
-    config: { production: false, publicUrl, smtpUrl: undefined },
+    config: { production: false, publicUrl, smtpUrl: undefined, webhookAllowedHosts: [], ...config },
   });
   return new JobRunner({ db, workers: [deliverWorker], now: clock.now, deps });
 }
@@ -287,4 +292,72 @@ test('a delivery whose webhook channel was removed from the rule is marked faile
   const gone = await deliveryOf(deliveries[0]?.id ?? '');
   expect(gone).toMatchObject({ status: 'failed', attemptCount: 1 });
   expect(gone?.attempts[0]?.error).toBe('The rule or this webhook channel was removed: not sent');
+});
+
+test('a redirect is a failed attempt, not followed', async () => {
+  const clock = startClock();
+  const elsewhere = await receiver([200]);
+  const hook = await receiver([{ status: 302, headers: { location: elsewhere.url } }]);
+  const { deliveries } = await notified([{ kind: 'webhook', url: hook.url, secret }]);
+  expect(await runnerAt(clock).runOnce()).toBe(1);
+  expect(hook.received).toHaveLength(1);
+  expect(elsewhere.received).toHaveLength(0);
+  const row = await deliveryOf(deliveries[0]?.id ?? '');
+  expect(row).toMatchObject({ status: 'pending', attemptCount: 1 });
+  expect(row?.attempts[0]).toMatchObject({
+    statusCode: 302,
+    error: 'The receiver answered 302 (a redirect, which is not followed)',
+  });
+});
+
+test("an alert's delivery log lists its notifications newest first, each with its attempts, without body or secret", async () => {
+  const clock = startClock();
+  const hook = await receiver([200]);
+  const { space, rule, alert, deliveries } = await notified([
+    { kind: 'webhook', url: hook.url, secret },
+    { kind: 'email', to: ['soc@example.com'] },
+  ]);
+  const runner = runnerAt(clock);
+  expect(await runner.runOnce()).toBe(2);
+  const resolved = { ...alert, status: 'resolved' as const };
+  await file.db.transaction((tx) =>
+    notifyAlert(tx, { alert: resolved, rule, space, type: 'alert.resolved', publicUrl }),
+  );
+  const log = await deliveriesOfAlert(file.db, alert.id);
+  expect(log).toHaveLength(4);
+  for (const entry of log) expect(Delivery.parse(entry)).toEqual(entry);
+  expect(JSON.stringify(log)).not.toContain(secret);
+  expect(log.map((d) => [d.type, d.status])).toEqual([
+    ['alert.resolved', 'pending'],
+    ['alert.resolved', 'pending'],
+    ['alert.opened', 'delivered'],
+    ['alert.opened', 'delivered'],
+  ]);
+  const opened = log.find((d) => d.id === deliveries.find((r) => r.channel === 'webhook')?.id);
+  expect(opened).toMatchObject({ channel: 'webhook', target: hook.url, alertId: alert.id, ruleId: rule.id });
+  expect(opened?.attempts).toEqual([
+    { attempt: 1, at: clock.now().toISOString(), statusCode: 200, error: null, durationMs: expect.any(Number) },
+  ]);
+  expect(opened?.deliveredAt).toBe(clock.now().toISOString());
+  expect(await deliveriesOfAlert(file.db, alert.id, 1)).toHaveLength(1);
+});
+
+test('the URL is checked again before each attempt: in production a loopback receiver is not called unless listed', async () => {
+  const clock = startClock();
+  const hook = await receiver([200]);
+  const { deliveries } = await notified([{ kind: 'webhook', url: hook.url, secret }]);
+  const id = deliveries[0]?.id ?? '';
+  expect(await runnerAt(clock, { production: true }).runOnce()).toBe(1);
+  expect(hook.received).toHaveLength(0);
+  expect((await deliveryOf(id))?.attempts[0]).toMatchObject({
+    attempt: 1,
+    statusCode: null,
+    error:
+      '“127.0.0.1” is a loopback address: webhooks may not reach it. List the host in WEBHOOK_ALLOWED_HOSTS to allow it.',
+  });
+  // Once the host is listed, the retry goes through.
+  await toNextTry(clock, id);
+  expect(await runnerAt(clock, { production: true, webhookAllowedHosts: ['127.0.0.1'] }).runOnce()).toBe(1);
+  expect(hook.received).toHaveLength(1);
+  expect(await deliveryOf(id)).toMatchObject({ status: 'delivered', attemptCount: 2 });
 });

@@ -7,12 +7,12 @@ import type { WebhookPayload } from '../../../contract/alerts.ts';
 import type { Db } from '../../db/database.ts';
 import { alertRules, alerts } from '../../db/schema/alerts.ts';
 import { alertDeliveries, type DeliveryAttemptRecord, type DeliveryRow } from '../../db/schema/notifications.ts';
-import type { AppDeps } from '../../deps.ts';
 import { DiscardJob, defineWorker } from '../jobs/worker.ts';
-import { alertMail } from './alert-mail.ts';
 import { payloadBody } from './payload.ts';
 import { type PostOutcome, postWebhook } from './post.ts';
+import { sendAlertMails } from './send-mail.ts';
 import { webhookHeaders } from './sign.ts';
+import { addressesOf } from './targets.ts';
 
 /** The job's arguments: the delivery to send. */
 export type DeliverArgs = { deliveryId: string };
@@ -53,37 +53,6 @@ async function currentSecret(db: Db, delivery: DeliveryRow): Promise<string | nu
     .where(eq(alertRules.id, delivery.ruleId));
   const channel = rule?.channels.find((c) => c.kind === 'webhook' && c.url === delivery.target);
   return channel?.kind === 'webhook' ? channel.secret : null;
-}
-
-/** Sends one mail per address of the delivery; the outcome names the addresses that failed. */
-export async function sendAlertMails(
-  deps: Pick<AppDeps, 'mailer'>,
-  addresses: string[],
-  payload: WebhookPayload,
-  ruleName: string,
-): Promise<Omit<PostOutcome, 'durationMs'>> {
-  const failed: string[] = [];
-  for (const to of addresses) {
-    try {
-      await deps.mailer.send(alertMail(to, payload, ruleName));
-    } catch (error) {
-      failed.push(`${to} (${error instanceof Error ? error.message : String(error)})`);
-    }
-  }
-  if (failed.length === 0) {
-    const n = addresses.length;
-    return { ok: true, statusCode: null, message: `Sent to ${n} address${n === 1 ? '' : 'es'}`, error: null };
-  }
-  const message = `Could not send to ${failed.join(', ')}`;
-  return { ok: false, statusCode: null, message, error: message };
-}
-
-/** The addresses of an email delivery's target, as notify stored them. */
-export function addressesOf(target: string): string[] {
-  return target
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean);
 }
 
 /** The rule's name for a mail: the alert keeps it even after the rule is deleted. */

@@ -5,16 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/database.ts';
-import type { AlertRow, AlertRuleRow, StoredChannel } from '../../db/schema/alerts.ts';
+import type { AlertRow, AlertRuleRow } from '../../db/schema/alerts.ts';
 import { alertDeliveries } from '../../db/schema/notifications.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { deliverWorker } from './deliver.ts';
 import { webhookPayload } from './payload.ts';
-
-/** What a delivery to a channel is sent to: the webhook URL, or the addresses. */
-export function channelTarget(channel: StoredChannel): string {
-  return channel.kind === 'webhook' ? channel.url : channel.to.join(', ');
-}
+import { channelTarget } from './targets.ts';
 
 /** Queues the alert's notification to each channel of its rule; answers how many deliveries were queued. */
 export async function notifyAlert(
@@ -25,6 +21,8 @@ export async function notifyAlert(
     space: { id: string; name: string };
     type: 'alert.opened' | 'alert.updated' | 'alert.resolved';
     publicUrl: string;
+    /** The caller's clock: the deliveries are due from then (default: the database's time). */
+    now?: Date;
   },
 ): Promise<number> {
   const { alert, rule, space } = input;
@@ -41,7 +39,16 @@ export async function notifyAlert(
       target: channelTarget(channel),
       payload,
     });
-    await enqueue(tx, deliverWorker, { deliveryId }, { uniqueKey: `alerts.deliver:${deliveryId}`, spaceId: space.id });
+    await enqueue(
+      tx,
+      deliverWorker,
+      { deliveryId },
+      {
+        uniqueKey: `alerts.deliver:${deliveryId}`,
+        spaceId: space.id,
+        ...(input.now ? { scheduledAt: input.now } : {}),
+      },
+    );
   }
   return rule.channels.length;
 }

@@ -6,9 +6,14 @@ import type { AlertRow } from '../../db/schema/alerts.ts';
 /** What a notification tells about its alert. */
 export type PayloadAlert = Pick<AlertRow, 'id' | 'title' | 'severity' | 'status' | 'count' | 'ruleId' | 'groupKey'>;
 
+/** The link to a space's alerts in the console. */
+export function alertsLink(publicUrl: string, spaceId: string): string {
+  return `${publicUrl}/console/alert/${spaceId}`;
+}
+
 /** The link to an alert's screen in the console. */
 export function alertLink(publicUrl: string, spaceId: string, alertId: string): string {
-  return `${publicUrl}/console/alert/${spaceId}/${alertId}`;
+  return `${alertsLink(publicUrl, spaceId)}/${alertId}`;
 }
 
 /** The body of one delivery: its id, what happened, the alert as it is now and its space. */

@@ -30,6 +30,14 @@ function pinned(addresses: ResolvedAddress[]): LookupFunction {
   };
 }
 
+/** Rejects when the signal aborts (at once if it already has). */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, fail) => {
+    if (signal.aborted) fail(signal.reason);
+    else signal.addEventListener('abort', () => fail(signal.reason), { once: true });
+  });
+}
+
 /** The error's short name: `ECONNREFUSED`, `ENOTFOUND`, or its message. */
 function errorName(error: unknown): string {
   const code = (error as { code?: unknown }).code;
@@ -48,15 +56,16 @@ export async function postWebhook(input: {
 }): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const target = await checkWebhookUrl(input.url, input.config);
-  if (target.problem !== null)
-    return { ok: false, statusCode: null, message: target.problem, error: target.problem, durationMs: elapsed() };
   const timeoutMs = input.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = input.signal ? AbortSignal.any([timeout, input.signal]) : timeout;
-  const url = new URL(input.url);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   try {
+    // The time limit covers the name's resolution too.
+    const target = await Promise.race([checkWebhookUrl(input.url, input.config), aborted(signal)]);
+    if (target.problem !== null)
+      return { ok: false, statusCode: null, message: target.problem, error: target.problem, durationMs: elapsed() };
+    const url = new URL(input.url);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const response = await new Promise<IncomingMessage>((answered, failed) => {
       const req = send(url, {
         method: 'POST',

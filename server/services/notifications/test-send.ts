@@ -11,11 +11,11 @@ import { alertRules, type StoredChannel } from '../../db/schema/alerts.ts';
 import { alertDeliveries } from '../../db/schema/notifications.ts';
 import { notFound } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
-import { sendAlertMails } from './deliver.ts';
-import { channelTarget } from './notify.ts';
-import { alertLink, payloadBody, webhookPayload } from './payload.ts';
+import { alertsLink, payloadBody, webhookPayload } from './payload.ts';
 import { postWebhook } from './post.ts';
+import { sendAlertMails } from './send-mail.ts';
 import { webhookHeaders } from './sign.ts';
+import { channelTarget } from './targets.ts';
 
 type Result = z.infer<typeof ChannelTestResult>['results'][number];
 
@@ -50,7 +50,7 @@ export async function sendTestNotifications(
       },
       space,
       publicUrl: config.publicUrl,
-      url: alertLink(config.publicUrl, space.id, '').replace(/\/$/, ''),
+      url: alertsLink(config.publicUrl, space.id),
     });
     const body = payloadBody(payload);
     const started = performance.now();

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { readConfig } from '../../config.ts';
 import { webhookUrlProblem } from './url-guard.ts';
 
 const production = { production: true, webhookAllowedHosts: [] };
@@ -82,6 +83,8 @@ test.each([
   { url: 'http://10.1.2.3/hook', allow: ['10.1.2.3'], expected: 'allowed' },
   { url: 'http://localhost:9000/hook', allow: ['localhost'], expected: 'allowed' },
   { url: 'http://[fd12:3456::1]/hook', allow: ['fd12:3456::1'], expected: 'allowed' },
+  { url: 'http://[fd12:3456::1]/hook', allow: ['FD12:3456:0:0::1'], expected: 'allowed' },
+  { url: 'http://LocalHost:9000/hook', allow: [' LOCALHOST '], expected: 'allowed' },
   { url: 'http://10.1.2.4/hook', allow: ['10.1.2.3'], expected: 'refused' },
 ])('in production, $url with WEBHOOK_ALLOWED_HOSTS=$allow is $expected', async ({ url, allow, expected }) => {
   const answer = await verdict(url, { production: true, webhookAllowedHosts: allow });
@@ -98,4 +101,14 @@ test('a name that does not resolve is refused, whatever the mode', async () => {
 test('an address that is not http or https is refused', async () => {
   expect(await verdict('ftp://8.8.8.8/hook', production)).toBe('Use an http:// or https:// address.');
   expect(await verdict('not a url', production)).toBe('This is not a valid address: use an http:// or https:// URL.');
+});
+
+test('WEBHOOK_ALLOWED_HOSTS, comma-separated in the environment, lets exactly its hosts through in production', async () => {
+  expect(readConfig({}).webhookAllowedHosts).toEqual([]);
+  const config = readConfig({ NODE_ENV: 'production', WEBHOOK_ALLOWED_HOSTS: ' 10.0.4.12, localhost ,[fd00::7],' });
+  expect(config.webhookAllowedHosts).toEqual(['10.0.4.12', 'localhost', 'fd00::7']);
+  for (const url of ['http://10.0.4.12:8080/hook', 'http://localhost/hook', 'http://[fd00::7]/hook'])
+    expect(await verdict(url, config), url).toBe('allowed');
+  expect(await verdict('http://10.0.4.13/hook', config)).toContain('a private address');
+  expect(await verdict('http://127.0.0.1/hook', config)).toContain('a loopback address');
 });

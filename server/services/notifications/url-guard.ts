@@ -76,6 +76,16 @@ async function resolve(host: string): Promise<ResolvedAddress[]> {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }
 
+/** A host as URL writes it (lower case, IPv6 shortened, names in punycode), so a listed host matches its URLs. */
+function hostOf(listed: string): string {
+  const bare = listed.trim().replace(/^\[|\]$/g, '');
+  try {
+    return new URL(`http://${bare.includes(':') ? `[${bare}]` : bare}/`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return bare.toLowerCase();
+  }
+}
+
 /** Checks a webhook URL and resolves its host: the addresses to connect to, or a message saying why not. */
 export async function checkWebhookUrl(url: string, config: UrlGuardConfig): Promise<WebhookTarget> {
   let parsed: URL;
@@ -96,7 +106,7 @@ export async function checkWebhookUrl(url: string, config: UrlGuardConfig): Prom
     return { problem: `The host “${host}” does not resolve${typeof code === 'string' ? ` (${code})` : ''}.` };
   }
   if (addresses.length === 0) return { problem: `The host “${host}” does not resolve.` };
-  if (config.webhookAllowedHosts.includes(host)) return { problem: null, host, addresses };
+  if (config.webhookAllowedHosts.some((listed) => hostOf(listed) === host)) return { problem: null, host, addresses };
   for (const { address } of addresses) {
     const kind = kindOf(address);
     if (kind === null || (kind === 'loopback' && !config.production)) continue;

@@ -11,7 +11,7 @@ export async function decisionsOf(db: Executor, subject: TriageSubject, limit = 
     .select()
     .from(triageRecords)
     .where(and(eq(triageRecords.subjectType, subject.type), eq(triageRecords.subjectId, subject.id)))
-    .orderBy(asc(triageRecords.at), asc(triageRecords.id))
+    .orderBy(asc(triageRecords.at), asc(triageRecords.seq))
     .limit(limit);
 }
 

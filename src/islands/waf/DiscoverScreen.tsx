@@ -1,0 +1,286 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { atLeast } from '../../../contract/constants/roles.ts';
+import { type DiscoverGroup, discoverGroups } from '../../../contract/constants/waf.ts';
+import { parseQuery } from '../../../contract/query/parse.ts';
+import { $firewalls } from '../../stores/firewalls.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
+import { withApp } from '../app/with-app.tsx';
+import { Alert } from '../shared/Alert.tsx';
+import { absoluteRange, parseRange, type RangeKey } from '../shared/event-log-url.ts';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { useApi } from '../shared/use-api.ts';
+import { useLastData } from '../shared/use-last-data.ts';
+import { DiscoverTable } from './DiscoverTable.tsx';
+import { $discover, $discoverSearch, type DiscoverSearch } from './discover-store.ts';
+import { type DiscoverView, readDiscoverView, writeDiscoverView } from './discover-view.ts';
+import { RemedyDialog, type RemedyDraft } from './RemedyDialog.tsx';
+import '../shared/panels.css';
+import '../shared/console-screens.css';
+import './waf.css';
+
+/** The range presets discover offers; any other range is a custom one. */
+const PRESETS: readonly RangeKey[] = ['1h', '24h', '7d'];
+const groupLabels: Readonly<Record<DiscoverGroup, string>> = {
+  ip: 'Client IP',
+  rule: 'Rule',
+  path: 'Path',
+  country: 'Country',
+};
+
+/** The search a view stands for now: its range as an absolute window. */
+function searchOf(view: DiscoverView, now: number): DiscoverSearch {
+  return { q: view.q, ...absoluteRange(view, now), groupBy: view.groupBy, sort: view.sort, scope: view.scope };
+}
+
+/** An RFC 3339 time as a `datetime-local` input's value, in the browser's zone. */
+function localInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * /console/alerts/waf/discover/{space_id}: WAF events grouped by client IP, rule, path or country over a range, with
+ * counts and sparklines, to spot attacks and false positives; each group links to its events, to a new alert rule,
+ * and to the remedies it suggests (block the IP, exclude the rule on a path), previewed before they apply.
+ */
+function DiscoverScreen() {
+  const spaceId = useStore($spaceId);
+  const space = useApi($space);
+  const firewalls = useApi($firewalls);
+  const discover = useApi($discover);
+  const shown = useLastData(discover.loaded);
+  const [view, setView] = useState<DiscoverView | null>(null);
+  const [draft, setDraft] = useState('');
+  const [custom, setCustom] = useState<{ from: string; to: string } | null>(null);
+  const [remedy, setRemedy] = useState<{ draft: RemedyDraft; key: number } | null>(null);
+  const [remedyOpen, setRemedyOpen] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+
+  // The view is in the URL, read after hydration (the pre-rendered shell has none); searching it keys the store.
+  useEffect(() => {
+    const initial = readDiscoverView(location.search);
+    setView(initial);
+    setDraft(initial.q);
+    if (initial.range === null || !PRESETS.includes(initial.range)) {
+      const range = absoluteRange(initial, Date.now());
+      setCustom({ from: localInput(range.from), to: localInput(range.to) });
+    }
+    $discoverSearch.set(searchOf(initial, Date.now()));
+    return () => $discoverSearch.set(undefined);
+  }, []);
+
+  const change = useCallback((next: DiscoverView) => {
+    const url = new URL(location.href);
+    url.search = writeDiscoverView(next);
+    history.replaceState(null, '', url);
+    setView(next);
+    $discoverSearch.set(searchOf(next, Date.now()));
+  }, []);
+
+  const parsed = useMemo(() => parseQuery(draft), [draft]);
+  const closeRemedy = useCallback(() => setRemedyOpen(false), []);
+
+  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={discover.retry} />;
+  if (space.loaded.state === 'error') return <Problem error={space.loaded.error} onRetry={space.retry} />;
+  if (!spaceId || !view) return <p role="status">Loading WAF discover…</p>;
+  const role = space.loaded.state === 'ready' ? space.loaded.data.role : 'viewer';
+  const firewallList = firewalls.loaded.state === 'ready' ? firewalls.loaded.data.items : [];
+  const failed = discover.loaded.state === 'error' ? discover.loaded.error : null;
+  const rangeValue = !custom && view.range && PRESETS.includes(view.range) ? view.range : 'custom';
+
+  const submitQuery = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (parsed.ok) change({ ...view, q: draft.trim() });
+  };
+  const submitCustom = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (!custom) return;
+    const from = Date.parse(custom.from);
+    const to = Date.parse(custom.to);
+    if (Number.isNaN(from) || Number.isNaN(to) || from >= to) return;
+    change({ ...view, range: null, from: new Date(from).toISOString(), to: new Date(to).toISOString() });
+  };
+  const customProblem =
+    custom?.from && custom.to && Date.parse(custom.from) >= Date.parse(custom.to)
+      ? 'The start of the range must be before its end.'
+      : null;
+
+  return (
+    <div className="sg-waf">
+      <section className="card panel" aria-labelledby="sg-waf-heading">
+        <h2 id="sg-waf-heading">WAF discover</h2>
+        <p className="muted">
+          Firewall events grouped to spot attacks and false positives. Open a group’s events, make an alert rule from
+          it, block an address or exclude a rule on a path; each change is shown before it is made.
+        </p>
+        <form className="sg-waf-bar" aria-label="Search WAF events" onSubmit={submitQuery}>
+          <div className="field sg-waf-bar__query">
+            <label htmlFor="sg-waf-query">Query</label>
+            <input
+              id="sg-waf-query"
+              className="input"
+              value={draft}
+              spellCheck={false}
+              placeholder="action:blocked -country:FR"
+              aria-invalid={parsed.ok ? undefined : true}
+              aria-describedby="sg-waf-query-help"
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="sg-waf-group">Group by</label>
+            <select
+              id="sg-waf-group"
+              className="input"
+              value={view.groupBy}
+              onChange={(event) => {
+                const groupBy = discoverGroups.find((group) => group === event.target.value);
+                if (groupBy) change({ ...view, groupBy });
+              }}
+            >
+              {discoverGroups.map((group) => (
+                <option key={group} value={group}>
+                  {groupLabels[group]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="sg-waf-range">Time range</label>
+            <select
+              id="sg-waf-range"
+              className="input"
+              value={rangeValue}
+              onChange={(event) => {
+                const range = parseRange(event.target.value);
+                if (range) {
+                  setCustom(null);
+                  change({ ...view, range, from: null, to: null });
+                } else {
+                  const now = absoluteRange(view, Date.now());
+                  setCustom({ from: localInput(now.from), to: localInput(now.to) });
+                }
+              }}
+            >
+              {PRESETS.map((key) => (
+                <option key={key} value={key}>
+                  Last {key}
+                </option>
+              ))}
+              <option value="custom">Custom range</option>
+            </select>
+          </div>
+          <label className="sg-waf-bar__scope">
+            <input
+              type="checkbox"
+              checked={view.scope === 'all'}
+              onChange={(event) => change({ ...view, scope: event.target.checked ? 'all' : 'waf' })}
+            />{' '}
+            Every event, not only WAF events
+          </label>
+          <button type="submit" className="button" disabled={!parsed.ok}>
+            Search
+          </button>
+        </form>
+        <p id="sg-waf-query-help" className={parsed.ok ? 'field__hint' : 'field__error'}>
+          {parsed.ok
+            ? 'WAF events are those with a rule id or a firewall; the query narrows them (the event log’s language).'
+            : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
+        </p>
+        {custom && (
+          <form className="sg-waf-bar" aria-label="Custom range" onSubmit={submitCustom}>
+            <div className="field">
+              <label htmlFor="sg-waf-from">From</label>
+              <input
+                id="sg-waf-from"
+                className="input"
+                type="datetime-local"
+                value={custom.from}
+                aria-invalid={customProblem ? true : undefined}
+                aria-describedby={customProblem ? 'sg-waf-range-error' : undefined}
+                onChange={(event) => setCustom({ ...custom, from: event.target.value })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="sg-waf-to">To</label>
+              <input
+                id="sg-waf-to"
+                className="input"
+                type="datetime-local"
+                value={custom.to}
+                onChange={(event) => setCustom({ ...custom, to: event.target.value })}
+              />
+            </div>
+            <button type="submit" className="button secondary" disabled={customProblem !== null}>
+              Apply range
+            </button>
+            {customProblem && (
+              <p id="sg-waf-range-error" className="field__error">
+                {customProblem}
+              </p>
+            )}
+          </form>
+        )}
+      </section>
+      {failed !== null && <Problem error={failed} onRetry={discover.retry} />}
+      {!shown && failed === null && <p role="status">Grouping WAF events…</p>}
+      {shown && (
+        <section
+          className="card panel"
+          aria-labelledby="sg-waf-groups-heading"
+          aria-busy={discover.loaded.state !== 'ready'}
+        >
+          <div className="row sg-sources-head">
+            <h2 id="sg-waf-groups-heading">
+              {shown.answer.total.toLocaleString('en')} events in {shown.answer.groups.toLocaleString('en')} groups
+            </h2>
+            <button type="button" className="button secondary" onClick={() => change(view)}>
+              Refresh
+            </button>
+          </div>
+          {shown.answer.groups > shown.answer.items.length && (
+            <p className="muted">
+              The {shown.answer.items.length} largest groups by the column marked ▾; narrow the query or the range to
+              see others.
+            </p>
+          )}
+          {shown.answer.items.length === 0 ? (
+            <Alert tone="info">
+              No {view.scope === 'waf' ? 'WAF ' : ''}events in this range{shown.search.q ? ' match the query' : ''}. Run
+              a firewall’s connector or send events with rule ids to a log source, or widen the time range.
+            </Alert>
+          ) : (
+            <DiscoverTable
+              spaceId={spaceId}
+              answer={shown.answer}
+              view={{ q: shown.search.q, range: null, from: shown.search.from, to: shown.search.to }}
+              sort={shown.search.sort}
+              onSort={(sort) => change({ ...view, sort })}
+              onRemedy={(draftRemedy, button) => {
+                opener.current = button;
+                setRemedy((now) => ({ draft: draftRemedy, key: (now?.key ?? 0) + 1 }));
+                setRemedyOpen(true);
+              }}
+            />
+          )}
+        </section>
+      )}
+      {remedy && (
+        <RemedyDialog
+          key={remedy.key}
+          spaceId={spaceId}
+          firewalls={firewallList}
+          remedy={remedy.draft}
+          canApply={atLeast(role, 'admin')}
+          open={remedyOpen}
+          onClose={closeRemedy}
+          returnFocus={opener}
+        />
+      )}
+    </div>
+  );
+}
+
+export default withApp(DiscoverScreen);

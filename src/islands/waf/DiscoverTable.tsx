@@ -1,0 +1,127 @@
+import type { MouseEvent } from 'react';
+import { isProtectedRule } from '../../../contract/constants/firewalls.ts';
+import type { DiscoverSort } from '../../../contract/constants/waf.ts';
+import type { DiscoverAnswer, DiscoverItem } from '../../../contract/waf.ts';
+import type { EventLogView } from '../shared/event-log-url.ts';
+import { dateTime } from '../shared/format.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
+import { DiscoverSparkline } from './DiscoverSparkline.tsx';
+import { groupLinks } from './group-links.ts';
+import type { RemedyDraft } from './RemedyDialog.tsx';
+
+interface Props {
+  readonly spaceId: string;
+  readonly answer: DiscoverAnswer;
+  /** The view the answer was asked with: its query and range go into each row's links. */
+  readonly view: EventLogView;
+  readonly sort: DiscoverSort;
+  readonly onSort: (sort: DiscoverSort) => void;
+  /** Opens the remedy dialog from the row's button (the focus goes back to it). */
+  readonly onRemedy: (remedy: RemedyDraft, opener: HTMLElement) => void;
+}
+
+const keyTitles = { ip: 'Client IP', rule: 'Rule', path: 'Path', country: 'Country' } as const;
+const sortable: readonly { sort: DiscoverSort; title: string; numeric: boolean }[] = [
+  { sort: 'count', title: 'Events', numeric: true },
+  { sort: 'blocked', title: 'Blocked', numeric: true },
+  { sort: 'ips', title: 'Distinct IPs', numeric: true },
+];
+
+/** The remedies a group suggests: block its IP, or exclude its rule on a path (the other half asked in the dialog). */
+function remediesOf(groupBy: DiscoverAnswer['groupBy'], item: DiscoverItem): { label: string; draft: RemedyDraft }[] {
+  if (groupBy === 'ip') return [{ label: 'Block IP', draft: { kind: 'block-ip', ip: item.key } }];
+  if (groupBy === 'rule' && !isProtectedRule(Number(item.key)))
+    return [{ label: 'Add exclusion', draft: { kind: 'exclude-rule', ruleId: Number(item.key), path: '' } }];
+  if (groupBy === 'path') {
+    const rule = item.topRule && !isProtectedRule(item.topRule.id) ? item.topRule.id : null;
+    return [{ label: 'Add exclusion', draft: { kind: 'exclude-rule', ruleId: rule, path: item.key } }];
+  }
+  return [];
+}
+
+/** The groups of a discover answer: counts, when seen, top rule, sparkline, links and remedies; sortable columns. */
+export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }: Props) {
+  const header = (column: { sort: DiscoverSort; title: string; numeric: boolean }) => (
+    <th
+      key={column.sort}
+      scope="col"
+      className={column.numeric ? 'sg-num' : undefined}
+      aria-sort={sort === column.sort ? 'descending' : undefined}
+    >
+      <button type="button" className="sg-waf-sort" onClick={() => onSort(column.sort)}>
+        {column.title}
+        {sort === column.sort && <span aria-hidden="true"> ▾</span>}
+      </button>
+    </th>
+  );
+  const range = `${dateTime(answer.from)} to ${dateTime(answer.to)}`;
+  return (
+    <TableScroll label="Groups table">
+      <table className="data sg-waf-table" aria-label="Groups">
+        <thead>
+          <tr>
+            <th scope="col">{keyTitles[answer.groupBy]}</th>
+            {sortable.map(header)}
+            <th scope="col">First seen</th>
+            {header({ sort: 'lastSeen', title: 'Last seen', numeric: false })}
+            <th scope="col">Top rule</th>
+            <th scope="col">Over time</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {answer.items.map((item) => {
+            const links = groupLinks(spaceId, view, answer.groupBy, item.key);
+            return (
+              <tr key={item.key}>
+                <th scope="row" className={answer.groupBy === 'path' ? 'sg-waf-key sg-waf-key--path' : 'sg-waf-key'}>
+                  <a href={links.events} title="Show these events in the event log">
+                    {item.key}
+                  </a>
+                </th>
+                <td className="sg-num">{item.count.toLocaleString('en')}</td>
+                <td className="sg-num">{item.blocked.toLocaleString('en')}</td>
+                <td className="sg-num">{item.distinctIps.toLocaleString('en')}</td>
+                <td>
+                  <time dateTime={item.firstSeen}>{dateTime(item.firstSeen)}</time>
+                </td>
+                <td>
+                  <time dateTime={item.lastSeen}>{dateTime(item.lastSeen)}</time>
+                </td>
+                <td>{item.topRule ? `${item.topRule.id} (${item.topRule.count.toLocaleString('en')})` : '—'}</td>
+                <td>
+                  <DiscoverSparkline
+                    values={item.sparkline}
+                    label={`Events of ${item.key} from ${range}, ${item.sparkline.length} buckets of ${Math.round(answer.bucketSeconds / 60)} min, at most ${Math.max(...item.sparkline)} in one`}
+                  />
+                </td>
+                <td>
+                  <div className="sg-waf-actions">
+                    <a
+                      className="button secondary"
+                      href={links.alertRule}
+                      aria-label={`Create alert rule for ${item.key}`}
+                    >
+                      Create alert rule
+                    </a>
+                    {remediesOf(answer.groupBy, item).map((remedy) => (
+                      <button
+                        key={remedy.label}
+                        type="button"
+                        className="button secondary"
+                        aria-label={`${remedy.label} ${item.key}`}
+                        onClick={(event: MouseEvent<HTMLButtonElement>) => onRemedy(remedy.draft, event.currentTarget)}
+                      >
+                        {remedy.label}
+                      </button>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
