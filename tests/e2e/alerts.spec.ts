@@ -37,8 +37,14 @@ function attackLines(): string {
 
 test('a threshold rule made in the editor opens one alert per IP; triage on the alert; bulk acknowledge on a filtered list', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
+  // Full-page screenshots kept with the results, as responsive.spec.ts keeps them.
+  const shot = async (name: string) => {
+    const path = testInfo.outputPath(`${name.replaceAll(' ', '-')}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(name, { path, contentType: 'image/png' });
+  };
   const spaceId = await newSpace(page.request, `Alerts ${Date.now()}`);
   const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
     data: { name: 'edge', kind: 'json' },
@@ -62,6 +68,7 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
   await editor.getByRole('checkbox', { name: 'ip', exact: true }).check();
   await editor.getByRole('textbox', { name: 'Title template (optional)' }).fill('SQL injection from {ip}');
   await expectNoAxeViolations(page, 'rule editor');
+  await shot('rule editor');
   await editor.getByRole('button', { name: 'Create rule' }).click();
   await expect(page.getByText('Rule “SQL injection burst” created.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Alert rules' })).toContainText('SQL injection burst');
@@ -92,6 +99,7 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
   await expect(table.getByRole('link')).toHaveCount(2);
   await expect(page.getByRole('list', { name: 'Alerts by severity' })).toHaveText('2 critical');
   await expectAccessibleInBothThemes(page, 'alerts list');
+  await shot('alerts list');
   await expectNoSidewaysScroll(page, 'alerts list');
 
   // One alert, worked from its page.
@@ -100,6 +108,7 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
   await expect(page.getByRole('table', { name: 'Matching events' }).getByRole('row')).toHaveCount(7);
   await expect(page.getByRole('link', { name: 'Open in event log' })).toHaveAttribute('href', /\/console\/siem\//);
   await expectAccessibleInBothThemes(page, 'one alert');
+  await shot('one alert');
   await expectNoSidewaysScroll(page, 'one alert');
 
   const triage = page.getByRole('region', { name: 'Triage' });
@@ -143,4 +152,5 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
   await expect(page.getByRole('checkbox', { name: 'critical' })).toBeChecked();
   await expect(page.getByRole('searchbox', { name: 'Words in the title or group' })).toHaveValue(ATTACKERS[1]);
   await expectNoAxeViolations(page, 'filtered alerts');
+  await shot('filtered alerts, bulk acknowledged');
 });

@@ -125,6 +125,31 @@ describe('AlertRuleEditor', () => {
     expect(saved.channels[0]).toMatchObject({ kind: 'webhook', url: 'http://127.0.0.1:9/hook' });
   });
 
+  test('a silence rule watches a source chosen from the list for a window', async () => {
+    const { form, onSaved } = await open();
+    const user = userEvent.setup();
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Edge went quiet');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Kind' }), 'silence');
+    expect(within(form).queryByRole('textbox', { name: 'Query' })).not.toBeInTheDocument();
+    expect(within(form).queryByRole('group', { name: /Group by/ })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Create rule' }));
+    expect(
+      await within(form).findByText('A silence rule watches one source or one firewall: choose exactly one.'),
+    ).toBeInTheDocument();
+    const source = within(form).getByRole('combobox', { name: 'Source' });
+    await within(form).findByRole('option', { name: 'edge' });
+    await user.selectOptions(source, 'edge');
+    await user.type(within(form).getByRole('textbox', { name: 'Alert after this many minutes without events' }), '30');
+    await user.click(within(form).getByRole('button', { name: 'Create rule' }));
+    await vi.waitUntil(() => onSaved.mock.calls.length > 0);
+    expect(onSaved.mock.calls[0]?.[0]).toMatchObject({
+      kind: 'silence',
+      windowMinutes: 30,
+      firewallId: null,
+      sourceId: expect.any(String),
+    });
+  });
+
   test('preview against the last 24 h shows the groups the rule would have alerted on, with a link to the events', async () => {
     const { form } = await open({
       ...EMPTY_DRAFT,

@@ -35,9 +35,14 @@ interface Props {
 }
 
 const KINDS: Readonly<Record<AlertRuleKind, string>> = {
-  match: 'Match: every matching event',
-  threshold: 'Threshold: more than N events in a window',
-  silence: 'Silence: no events from a source or firewall',
+  match: 'Match (every event)',
+  threshold: 'Threshold (more than N)',
+  silence: 'Silence (no events)',
+};
+const KIND_HINTS: Readonly<Record<AlertRuleKind, string>> = {
+  match: 'Fires on every matching event, one alert per group.',
+  threshold: 'Fires when more than N events match within the window, per group.',
+  silence: 'Fires when a source or firewall sends nothing for the window.',
 };
 const kindOptions = alertRuleKinds.map((kind) => ({ value: kind, label: KINDS[kind] }));
 const severityOptions = severities.map((severity) => ({ value: severity, label: severity }));
@@ -107,6 +112,7 @@ export function AlertRuleEditor({ spaceId, rule, initial, canEdit, canWork, onSa
               label="Kind"
               options={kindOptions}
               value={draft.kind}
+              hint={KIND_HINTS[draft.kind]}
               error={fields.kind}
               onChange={(event) => set('kind', parseKind(event.currentTarget.value))}
             />

@@ -25,6 +25,8 @@ beforeAll(async () => {
     query: 'tag:attack-sqli',
     groupBy: ['ip'],
     titleTemplate: 'SQL injection from {ip}',
+    // Nothing listens there: the delivery fails its first attempt and waits for a retry.
+    channels: [{ kind: 'webhook', url: 'http://127.0.0.1:9/hook', secret: 'a-test-secret-of-20-chars' }],
   });
   const lines = [2, 1].map((minutesAgo) =>
     eventLine(minutesAgo, {
@@ -68,6 +70,11 @@ describe('AlertScreen', () => {
     expect(within(events).getAllByRole('row')).toHaveLength(3);
     const link = screen.getByRole('link', { name: 'Open in event log' });
     expect(link.getAttribute('href')).toMatch(new RegExp(`^/console/siem/${spaceId}\\?q=.+&from=.+&to=.+`));
+    const deliveries = screen.getByRole('table', { name: 'Notifications' });
+    const row = within(deliveries).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('alert.opened');
+    expect(row).toHaveTextContent('http://127.0.0.1:9/hook');
+    expect(row).toHaveTextContent(/#1 /);
   });
 
   test('an analyst acknowledges with a reason, adds a Markdown note and suppresses the group; the timeline shows each', async () => {

@@ -90,8 +90,9 @@ export function AlertScreen() {
           entries={detail.timeline}
           now={now}
           names={new Map(memberItems.map((member) => [member.userId, member.name]))}
-        />
-        {canWork && <NoteForm spaceId={id} alertId={detail.id} onAdded={() => changed('Note added.')} />}
+        >
+          {canWork && <NoteForm spaceId={id} alertId={detail.id} onAdded={() => changed('Note added.')} />}
+        </Timeline>
         <MatchingEvents alert={detail} />
         <Deliveries deliveries={detail.deliveries} />
       </>

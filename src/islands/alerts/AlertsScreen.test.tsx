@@ -12,6 +12,7 @@ let owner: TestUser;
 let viewer: TestUser;
 let analyst: TestUser;
 let spaceId: string;
+let token: string;
 
 const IPS = ['198.51.100.7', '203.0.113.9', '192.0.2.44'] as const;
 
@@ -28,7 +29,7 @@ beforeAll(() => {
 beforeAll(async () => {
   api = await startTestApi();
   const space = await spaceWithAnalyst(api);
-  ({ owner, viewer, analyst, spaceId } = space);
+  ({ owner, viewer, analyst, spaceId, token } = space);
   const rule = (name: string, severity: string, tag: string) =>
     api.call('POST', `/spaces/${spaceId}/alert-rules`, owner.cookie, {
       name,
@@ -134,6 +135,34 @@ describe('AlertsScreen', () => {
     ]);
   });
 
+  test('an admin switches a rule off from the list and edits it in the drawer, which gives the focus back', async () => {
+    await open(owner, '?tab=rules');
+    const user = userEvent.setup();
+    const rules = await screen.findByRole('table', { name: 'Alert rules' });
+    const toggle = within(rules).getByRole('switch', { name: 'Scanner enabled' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await vi.waitUntil(async () => {
+      const list = (await api.call('GET', `/spaces/${spaceId}/alert-rules`, owner.cookie)).json.items as {
+        name: string;
+        enabled: boolean;
+      }[];
+      return list.find((rule) => rule.name === 'Scanner')?.enabled === false;
+    });
+    expect(await within(rules).findByRole('switch', { name: 'Scanner enabled' })).not.toBeChecked();
+
+    const edit = within(rules).getByRole('button', { name: 'Edit Scanner' });
+    await user.click(edit);
+    const form = await screen.findByRole('form', { name: 'Edit “Scanner”' });
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Scanners');
+    await user.click(within(form).getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByText('Rule “Scanners” saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit “Scanner”' })).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+  });
+
   test('a prefill link opens the Rules tab with the editor filled in', async () => {
     await open(
       owner,
@@ -148,5 +177,29 @@ describe('AlertsScreen', () => {
     expect(within(form).getByRole('checkbox', { name: 'rule' })).toBeChecked();
     expect(within(form).getByRole('textbox', { name: 'More than (events)' })).toHaveValue('10');
     expect(within(form).getByRole('textbox', { name: 'In (minutes)' })).toHaveValue('5');
+  });
+
+  test('Load more asks for the next page by cursor and appends it', async () => {
+    await api.call('POST', `/spaces/${spaceId}/alert-rules`, owner.cookie, {
+      name: 'Noise',
+      severity: 'info',
+      kind: 'match',
+      query: 'tag:noise',
+      groupBy: ['ip'],
+      titleTemplate: 'Noise from {ip}',
+    });
+    const lines = Array.from({ length: 51 }, (_, index) =>
+      eventLine(1, { ip: `198.18.0.${index + 1}`, tags: ['noise'] }),
+    );
+    expect((await ingest(api, token, lines)).json.accepted).toBe(51);
+    await runAlertJobs(api, 20);
+    await open(analyst, '?severity=info');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Alerts' });
+    await vi.waitUntil(() => within(table).queryAllByRole('link').length === 50);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitUntil(() => within(table).queryAllByRole('link').length === 51);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Alerts by severity' })).toHaveTextContent('51 info');
   });
 });

@@ -38,7 +38,7 @@ export function RulesTab({ spaceId, rules, canEdit, canWork, startNew, onStartNe
     onStartNewClosed();
   };
   return (
-    <div className="sg-al-rules">
+    <div className="sg-al-rules-tab">
       <div className="row sg-sources-head">
         <p className="muted">
           A rule watches the events: every match, more than a number of matches in a window, or a source that goes

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TriageEntry } from '../../../contract/alerts.ts';
 import { Markdown } from '../markdown/Markdown.tsx';
 import { dateTime } from '../shared/format.ts';
@@ -9,10 +10,12 @@ interface Props {
   readonly now: number;
   /** Members' names by user id, for assignee changes. */
   readonly names: ReadonlyMap<string, string>;
+  /** The note form, for those who may add one. */
+  readonly children?: ReactNode;
 }
 
 /** Every decision about the alert, oldest first: who, when, what, why, until when, and the notes in Markdown. */
-export function Timeline({ entries, now, names }: Props) {
+export function Timeline({ entries, now, names, children }: Props) {
   return (
     <section className="card panel sg-al-timeline" aria-labelledby="sg-al-timeline-heading">
       <h3 id="sg-al-timeline-heading">Timeline</h3>
@@ -46,6 +49,7 @@ export function Timeline({ entries, now, names }: Props) {
           })}
         </ol>
       )}
+      {children}
     </section>
   );
 }

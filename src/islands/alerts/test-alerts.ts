@@ -6,13 +6,14 @@ import { evaluateWorker } from '../../../server/services/alerts/evaluate-worker.
 import { matchWorker } from '../../../server/services/alerts/match-worker.ts';
 import { scheduleWorker } from '../../../server/services/alerts/schedule-worker.ts';
 import { JobRunner } from '../../../server/services/jobs/runner.ts';
+import { deliverWorker } from '../../../server/services/notifications/deliver.ts';
 import type { Worker } from '../../../server/services/jobs/worker.ts';
 import type { startTestApi } from '../shared/test-api.ts';
 import { spaceWithSource } from '../shared/test-ingest.ts';
 
 type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-const workers: readonly Worker<never>[] = [matchWorker, evaluateWorker, scheduleWorker];
+const workers: readonly Worker<never>[] = [matchWorker, evaluateWorker, scheduleWorker, deliverWorker];
 
 /** Runs due alert jobs until a poll starts none (at most `rounds` polls). */
 export async function runAlertJobs(api: TestApi, rounds = 10): Promise<void> {
