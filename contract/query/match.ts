@@ -1,5 +1,5 @@
 import type { QueryNode } from './ast.ts';
-import { type IpNetwork, networkContains, parseEventIp, parseNetwork } from './ip.ts';
+import { type IpAddress, type IpNetwork, networkContains, parseEventIp, parseNetwork } from './ip.ts';
 
 /** The event fields a query reads; absent and null mean the event has no such value. */
 export type QueryableEvent = {
@@ -28,6 +28,19 @@ function networkOf(node: { cidr: string }): IpNetwork | null {
     networks.set(node, net);
   }
   return net;
+}
+
+/** Parsed client addresses per event, so a batch tried against many `ip:` terms parses each address once. */
+const addresses = new WeakMap<object, IpAddress | null>();
+
+function addressOf(event: QueryableEvent): IpAddress | null {
+  if (event.ip == null) return null;
+  let address = addresses.get(event);
+  if (address === undefined) {
+    address = parseEventIp(event.ip);
+    addresses.set(event, address);
+  }
+  return address;
 }
 
 const containsText = (haystack: string | null | undefined, needle: string) =>
@@ -64,7 +77,7 @@ export function matchesEvent(ast: QueryNode, event: QueryableEvent): boolean {
       return event.severity != null && (ast.levels as readonly string[]).includes(event.severity);
     case 'ip': {
       const net = networkOf(ast);
-      const address = event.ip == null ? null : parseEventIp(event.ip);
+      const address = addressOf(event);
       return net !== null && address !== null && networkContains(net, address);
     }
     case 'equals': {

@@ -10,7 +10,7 @@ import { type AlertRuleRow, alertRules, alerts } from '../../db/schema/alerts.ts
 import type { AppDeps } from '../../deps.ts';
 import { completeWithin } from '../jobs/complete.ts';
 import { defineWorker } from '../jobs/worker.ts';
-import { recordFiring } from './fire.ts';
+import { markRuleFired, recordFiring } from './fire.ts';
 import { newsOfFiring, notifyNews } from './notify-firing.ts';
 import { resolveBySystem } from './resolve.ts';
 import { activeAlertOf, silenceState } from './silence.ts';
@@ -31,6 +31,7 @@ async function evaluateThreshold(
 ): Promise<void> {
   const suppressed = await suppressedGroups(tx, rule.spaceId, rule.id, now);
   const windowMs = (rule.windowMinutes ?? 1) * 60_000;
+  let fires = 0;
   for (const hit of await thresholdHits(tx, rule, from, at)) {
     if (suppressed.has(hit.group.key)) continue;
     // New events: those of the evaluated windows that arrived since the open alert last counted, or, for a new
@@ -56,9 +57,11 @@ async function evaluateThreshold(
       ...(found.receivedUntil ? { coveredUntil: found.receivedUntil } : {}),
       now,
     });
+    fires++;
     const news = newsOfFiring(fired.alert, rule, fired.opened, now);
     if (news) await notifyNews(tx, deps, { alert: fired.alert, rule, news, now });
   }
+  if (fires > 0) await markRuleFired(tx, rule.id, now);
 }
 
 /** The group's open or acknowledged alert of a rule, if any. */
@@ -109,6 +112,7 @@ async function evaluateSilence(
     firewalls: rule.firewallId ? [rule.firewallId] : [null],
     now,
   });
+  await markRuleFired(tx, rule.id, now);
   const news = newsOfFiring(fired.alert, rule, fired.opened, now);
   if (news) await notifyNews(tx, deps, { alert: fired.alert, rule, news, now });
 }

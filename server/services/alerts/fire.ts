@@ -123,8 +123,12 @@ export async function recordFiring(tx: Executor, firing: Firing): Promise<Fired>
       at: now,
     });
   }
-  await tx.execute(
-    sql`update ${alertRules} set last_fired_at = ${now.toISOString()}::timestamptz where id = ${rule.id}`,
-  );
   return { alert, opened };
+}
+
+/** Notes when a rule last fired: once per job or evaluation that fired it, not once per group. */
+export async function markRuleFired(tx: Executor, ruleId: string, now: Date): Promise<void> {
+  await tx.execute(
+    sql`update ${alertRules} set last_fired_at = ${now.toISOString()}::timestamptz where id = ${ruleId}`,
+  );
 }

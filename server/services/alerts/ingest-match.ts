@@ -5,16 +5,15 @@
  * threshold rule an event matched. The alerts themselves are written by those jobs after the commit, so a batch
  * never waits on an alert, a lock of one, or a notification, and a crash after the commit loses no firing.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { NormalisedEvent } from '../../../contract/events.ts';
 import type { QueryNode } from '../../../contract/query/ast.ts';
 import { matchesEvent } from '../../../contract/query/match.ts';
 import { parseQuery } from '../../../contract/query/parse.ts';
 import type { Executor } from '../../db/database.ts';
 import { type AlertRuleRow, alertRules } from '../../db/schema/alerts.ts';
-import { jobs } from '../../db/schema/jobs.ts';
-import { enqueue } from '../jobs/enqueue.ts';
-import { type EvaluateArgs, evaluateWorker } from './evaluate-worker.ts';
+import { enqueue, enqueueMany } from '../jobs/enqueue.ts';
+import { evaluateWorker } from './evaluate-worker.ts';
 import { groupsOfEvent } from './groups.ts';
 import { type MatchArgs, type MatchedGroup, matchWorker } from './match-worker.ts';
 
@@ -83,8 +82,12 @@ export function matchBatch(rules: LiveRule[], events: NormalisedEvent[], sourceI
   return out;
 }
 
-/** Events of one group carried in a job to keep as links; the count is exact whatever this is. */
-const refsPerGroup = 100;
+/**
+ * Events of one group a batch's job carries to keep as links (the newest); the count is exact whatever this is.
+ * Small, because the job's arguments are written in the batch's transaction: an alert gathers its 1,000 links over
+ * many batches, and the event log link shows every event.
+ */
+const refsPerGroup = 20;
 
 /** Ten-second slots: at most one ingest-triggered evaluation of a threshold rule per slot. */
 const slotMs = 10_000;
@@ -132,23 +135,18 @@ export async function enqueueDetection(
   // Every touched rule's evaluation in one statement (one `enqueue` per rule was two round trips each inside the
   // batch's transaction: 32 ms of a 1,000-event batch with 20 rules, BENCHMARKS.md); a rule whose evaluation of this
   // slot is enqueued already keeps it.
-  await tx
-    .insert(jobs)
-    .values(
-      // In one order in every batch, so two batches of a slot never wait on each other's keys crosswise.
-      [...matches.threshold].sort().map((ruleId) => ({
-        queue: evaluateWorker.queue,
-        kind: evaluateWorker.kind,
-        args: { ruleId, at: null } satisfies EvaluateArgs,
-        maxAttempts: evaluateWorker.maxAttempts,
+  await enqueueMany(
+    tx,
+    evaluateWorker,
+    // In one order in every batch, so two batches of a slot never wait on each other's keys crosswise.
+    [...matches.threshold].sort().map((ruleId) => ({
+      args: { ruleId, at: null },
+      options: {
         spaceId: input.spaceId,
         // Due at the end of the slot, so the batches of the next seconds are counted by the same evaluation.
         scheduledAt: new Date(slot + slotMs),
         uniqueKey: `alerts.evaluate:${ruleId}:ingest:${new Date(slot).toISOString()}`,
-      })),
-    )
-    .onConflictDoNothing({
-      target: jobs.uniqueKey,
-      where: sql`${jobs.uniqueKey} is not null and ${jobs.state} not in ('discarded', 'cancelled')`,
-    });
+      },
+    })),
+  );
 }

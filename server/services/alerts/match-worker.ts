@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { type AlertRuleRow, alertRules } from '../../db/schema/alerts.ts';
 import { completeWithin } from '../jobs/complete.ts';
 import { defineWorker } from '../jobs/worker.ts';
-import { recordFiring } from './fire.ts';
+import { markRuleFired, recordFiring } from './fire.ts';
 import { newsOfFiring, notifyNews } from './notify-firing.ts';
 import { suppressedGroups } from './suppressions.ts';
 
@@ -47,8 +47,10 @@ export const matchWorker = defineWorker<MatchArgs>({
         if (!rule?.enabled) continue;
         await tx.select({ id: alertRules.id }).from(alertRules).where(eq(alertRules.id, rule.id)).for('no key update');
         const suppressed = await suppressedGroups(tx, rule.spaceId, rule.id, now);
+        let fires = 0;
         for (const group of groups) {
           if (suppressed.has(group.key)) continue;
+          fires++;
           const fired = await recordFiring(tx, {
             rule,
             group: { key: group.key, values: group.values },
@@ -62,6 +64,7 @@ export const matchWorker = defineWorker<MatchArgs>({
           const news = newsOfFiring(fired.alert, rule, fired.opened, now);
           if (news) await notifyNews(tx, ctx.deps, { alert: fired.alert, rule, news, now });
         }
+        if (fires > 0) await markRuleFired(tx, rule.id, now);
       }
       await completeWithin(tx, ctx.job, now);
     });

@@ -4,7 +4,7 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { spaces } from '../../db/schema/spaces.ts';
 import { databaseOfFile, jobsOf } from '../../test/jobs.ts';
 import { cancelJob } from './cancel.ts';
-import { enqueue } from './enqueue.ts';
+import { enqueue, enqueueMany } from './enqueue.ts';
 import { defineWorker } from './worker.ts';
 
 const file = databaseOfFile();
@@ -104,4 +104,27 @@ test('the claim query uses the partial claim index', async () => {
     where queue = 'webhooks' and state in ('available', 'retryable') and scheduled_at <= now()
     order by scheduled_at, id limit 5 for update skip locked`);
   expect(JSON.stringify(plan)).toContain('jobs_claim_idx');
+});
+
+test('many jobs in one statement: each with its options, a key already held skipped', async () => {
+  const { db } = file;
+  await enqueue(db, delivery, { url: 'held' }, { uniqueKey: 'many:held' });
+  const at = new Date('2027-02-01T00:00:00Z');
+  const inserted = await enqueueMany(db, delivery, [
+    { args: { url: 'one' }, options: { uniqueKey: 'many:one', scheduledAt: at } },
+    { args: { url: 'again' }, options: { uniqueKey: 'many:held' } },
+    { args: { url: 'two' } },
+  ]);
+  expect(inserted).toBe(2);
+  const rows = (await jobsOf(db, 'test.deliver')).map((j) => [
+    j.args,
+    j.uniqueKey,
+    j.scheduledAt.getTime() === at.getTime(),
+  ]);
+  expect(rows).toEqual([
+    [{ url: 'held' }, 'many:held', false],
+    [{ url: 'one' }, 'many:one', true],
+    [{ url: 'two' }, null, false],
+  ]);
+  await db.delete(jobs).where(eq(jobs.kind, 'test.deliver'));
 });

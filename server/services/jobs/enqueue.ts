@@ -59,3 +59,33 @@ export async function enqueue<Args>(
   }
   throw new Error(`enqueue ${worker.kind}: the job with unique key "${key}" kept changing; try again`);
 }
+
+/**
+ * Enqueues many jobs of one worker in one statement (ingest's evaluations of every rule a batch touched), each with
+ * its own options; jobs whose unique key is held already are skipped. Answers how many were inserted.
+ */
+export async function enqueueMany<Args>(
+  db: Executor,
+  worker: Pick<Worker<Args>, 'kind' | 'queue' | 'maxAttempts'>,
+  items: readonly { args: Args; options?: EnqueueOptions }[],
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const rows = items.map(({ args, options = {} }) => ({
+    queue: worker.queue,
+    kind: worker.kind,
+    args: args ?? {},
+    maxAttempts: options.maxAttempts ?? worker.maxAttempts,
+    ...(options.scheduledAt ? { scheduledAt: options.scheduledAt } : {}),
+    ...(options.uniqueKey !== undefined ? { uniqueKey: options.uniqueKey } : {}),
+    ...(options.spaceId ? { spaceId: options.spaceId } : {}),
+  }));
+  const inserted = await db
+    .insert(jobs)
+    .values(rows)
+    .onConflictDoNothing({
+      target: jobs.uniqueKey,
+      where: sql`${jobs.uniqueKey} is not null and ${jobs.state} not in ('discarded', 'cancelled')`,
+    })
+    .returning({ id: jobs.id });
+  return inserted.length;
+}
