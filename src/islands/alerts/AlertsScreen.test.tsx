@@ -192,7 +192,7 @@ describe('AlertsScreen', () => {
       eventLine(1, { ip: `198.18.0.${index + 1}`, tags: ['noise'] }),
     );
     expect((await ingest(api, token, lines)).json.accepted).toBe(51);
-    await runAlertJobs(api, 20);
+    await runAlertJobs(api);
     await open(analyst, '?severity=info');
     const user = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'Alerts' });
