@@ -61,7 +61,7 @@ export const Space = z
   .meta({ id: 'Space' });
 export type Space = z.infer<typeof Space>;
 
-/** Open alerts by severity; later areas fill it. */
+/** Open alerts by severity (informational ones are not counted on the card). */
 export const SeverityCounts = z.object({
   critical: z.number().int(),
   high: z.number().int(),

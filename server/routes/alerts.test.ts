@@ -261,6 +261,20 @@ describe('alerts', () => {
     expect(new Set(seen).size).toBe(4);
   });
 
+  test('the space’s card on /spaces counts its open alerts by severity', async () => {
+    const open = (await t.call('GET', `${alertsPath()}?status=open&limit=200`, { cookie: as.owner })).json.items as {
+      severity: string;
+    }[];
+    expect(open.length).toBeGreaterThan(0);
+    const expected = { critical: 0, high: 0, medium: 0, low: 0 };
+    for (const alert of open) if (alert.severity in expected) expected[alert.severity as keyof typeof expected]++;
+    const cards = (await t.call('GET', '/api/spaces', { cookie: as.owner })).json.items as {
+      id: string;
+      openAlerts: typeof expected;
+    }[];
+    expect(cards.find((card) => card.id === spaceId)?.openAlerts).toEqual(expected);
+  });
+
   test('another space’s alert is 404, and so is an unknown one', async () => {
     const other = (await t.call('POST', '/api/spaces', { cookie: as.admin, body: { name: 'Elsewhere' } })).json.id;
     const [alert] = (await t.call('GET', alertsPath(), { cookie: as.viewer })).json.items;

@@ -5,6 +5,7 @@ import { planTerms } from '../../../contract/constants/plans.ts';
 import type { Role } from '../../../contract/constants/roles.ts';
 import type { CreateSpaceBody, Space, SpaceCardList, UpdateSpaceBody } from '../../../contract/spaces.ts';
 import type { SpaceCaller, UserCaller } from '../../caller.ts';
+import { alerts } from '../../db/schema/alerts.ts';
 import { firewalls } from '../../db/schema/firewalls.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import { type SpaceRow, spaces } from '../../db/schema/spaces.ts';
@@ -55,6 +56,21 @@ export async function listSpaceCards(me: UserCaller): Promise<SpaceCardList> {
         .groupBy(firewalls.spaceId)
     : [];
   const firewallsById = new Map(firewallCounts.map((r) => [r.spaceId, r.n]));
+  // Open alerts by severity (the list's status filter `open`; acknowledged ones are being worked).
+  const alertCounts = ids.length
+    ? await db
+        .select({ spaceId: alerts.spaceId, severity: alerts.severity, n: count() })
+        .from(alerts)
+        .where(and(inArray(alerts.spaceId, ids), eq(alerts.status, 'open')))
+        .groupBy(alerts.spaceId, alerts.severity)
+    : [];
+  const openAlertsOf = (spaceId: string) => {
+    const counts = { critical: 0, high: 0, medium: 0, low: 0 };
+    for (const row of alertCounts) {
+      if (row.spaceId === spaceId && row.severity !== 'info') counts[row.severity] = row.n;
+    }
+    return counts;
+  };
   return {
     items: mine.map(({ space, role }) => ({
       id: space.id,
@@ -63,7 +79,7 @@ export async function listSpaceCards(me: UserCaller): Promise<SpaceCardList> {
       role,
       memberCount: byId.get(space.id) ?? 0,
       firewallCount: firewallsById.get(space.id) ?? 0,
-      openAlerts: { critical: 0, high: 0, medium: 0, low: 0 },
+      openAlerts: openAlertsOf(space.id),
     })),
   };
 }
