@@ -59,3 +59,11 @@ export const $wafAlert = apiStore<z.infer<typeof WafAlertContext>>(
   (spaceId, id, wafId) => call(space.alerts[':id'].waf[':wafId'].$get({ param: { spaceId, id, wafId } })),
   LIVE,
 );
+
+/** The space's newest open alerts (five) and its open alerts by severity, for the overview. */
+export const $openAlerts = apiStore<AlertList>(
+  'open-alerts',
+  [$spaceId],
+  (spaceId) => call(space.alerts.$get({ param: { spaceId }, query: { status: 'open', limit: '5' } })),
+  LIVE,
+);

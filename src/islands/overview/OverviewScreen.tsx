@@ -17,6 +17,7 @@ import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import './OverviewScreen.css';
 import { TableScroll } from '../shared/TableScroll.tsx';
+import { OpenAlertsCard } from './OpenAlertsCard.tsx';
 
 /**
  * Several charts on one page: each chart's screen-reader summary is described by its section's
@@ -184,6 +185,7 @@ function OverviewScreen() {
             <p className="muted">{data.facets.total} events in all</p>
           </section>
           <UsageCard spaceId={spaceId} />
+          <OpenAlertsCard spaceId={spaceId} />
           <section className="card panel" aria-labelledby="attacks-title">
             <h2 id="attacks-title">Attacks by category</h2>
             <Highchart options={attacks} label="Attack events by CRS category" height={260} />
