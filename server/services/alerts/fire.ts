@@ -98,18 +98,22 @@ export async function recordFiring(tx: Executor, firing: Firing): Promise<Fired>
   const alert = alertOf(row);
   const opened = row.inserted === true;
 
-  // Keep the newest events as links, up to the alert's allowance.
+  // Keep the newest events as links, up to the alert's allowance, and count them on the alert: one statement.
   const room = alertLimits.keptEvents - alert.kept;
   if (room > 0 && firing.events.length > 0) {
-    const kept = await tx
-      .insert(alertEvents)
-      .values(firing.events.slice(0, room).map((e) => ({ alertId: alert.id, eventTime: e.time, eventId: e.id })))
-      .onConflictDoNothing()
-      .returning({ id: alertEvents.eventId });
-    if (kept.length > 0) {
-      await tx.execute(sql`update ${alerts} set kept = kept + ${kept.length} where id = ${alert.id}`);
-      alert.kept += kept.length;
-    }
+    const refs = JSON.stringify(firing.events.slice(0, room).map((e) => ({ t: e.time.toISOString(), id: e.id })));
+    const [counted] = rowsOf<{ kept: number }>(
+      await tx.execute(sql`
+        with added as (
+          insert into ${alertEvents} (alert_id, event_time, event_id)
+          select ${alert.id}::uuid, r.t, r.id from jsonb_to_recordset(${refs}::jsonb) as r(t timestamptz, id uuid)
+          on conflict do nothing
+          returning 1
+        )
+        update ${alerts} set kept = kept + (select count(*) from added)::int where id = ${alert.id}
+        returning kept`),
+    );
+    if (counted) alert.kept = Number(counted.kept);
   }
   if (opened) {
     await recordDecision(tx, {
