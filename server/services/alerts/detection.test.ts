@@ -9,6 +9,7 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { runAlertJobs } from '../../test/alerts.ts';
 import { anotherHandle, BASE, createTestApi, type TestApi } from '../../test/harness.ts';
 import { testClock } from '../../test/jobs.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { silentLogger } from '../shared/logger.ts';
 import { evaluateWorker } from './evaluate-worker.ts';
@@ -174,6 +175,25 @@ describe('threshold rules', () => {
     list = await alertsOf(spaceId);
     expect(list.items).toHaveLength(2);
     expect(list.items.find((a) => (a.group as { ip: string }).ip === '198.51.100.7')?.count).toBe(9);
+  });
+
+  test('an evaluation at a moment between the times of one arrival counts both of its events, once', async () => {
+    const { spaceId, token } = await newSpace();
+    const { id: ruleId } = await createRule(spaceId, rule);
+    await ingest(token, attacks('198.51.100.70', 6));
+    await later(15_000);
+    clock.advance(5_000);
+    // Two more events arrive together: one before the moment a scheduled evaluation looks at, one after it.
+    const at = clock.now();
+    await ingest(token, [
+      { ...attacks('198.51.100.70', 1)[0], time: new Date(at.getTime() - 1_000).toISOString() },
+      { ...attacks('198.51.100.70', 1)[0], time: new Date(at.getTime() + 20_000).toISOString() },
+    ]);
+    await enqueue(t.db, evaluateWorker, { ruleId, at: at.toISOString() }, { scheduledAt: at });
+    await runAlertJobs(t.db, { now: clock.now });
+    await later(60_000);
+    const list = await alertsOf(spaceId);
+    expect(list.items.map((a) => a.count)).toEqual([8]);
   });
 
   test('a suppressed group does not alert again until the suppression is removed', async () => {

@@ -42,8 +42,8 @@ async function evaluateThreshold(
       rule,
       hit.group.values,
       active
-        ? { from: new Date(from.getTime() - windowMs), to: at, receivedAfter: active.coveredUntil }
-        : { from: new Date(hit.firstEnd.getTime() - windowMs), to: at, receivedAfter: null },
+        ? { from: new Date(from.getTime() - windowMs), receivedAfter: active.coveredUntil }
+        : { from: new Date(hit.firstEnd.getTime() - windowMs), receivedAfter: null },
     );
     if (found.count === 0 || !found.first || !found.last) continue;
     const fired = await recordFiring(tx, {

@@ -40,11 +40,11 @@ function lowerBound(sorted: number[], value: number): number {
 }
 
 /** The rule's condition over the events table: its space, its query and a time range. */
-function conditionOf(rule: Pick<AlertRuleRow, 'spaceId' | 'query'>, from: Date, to: Date): SQL {
+function conditionOf(rule: Pick<AlertRuleRow, 'spaceId' | 'query'>, from: Date, to: Date | null): SQL {
   return and(
     sql`${events.spaceId} = ${rule.spaceId}`,
     gte(events.time, from),
-    lt(events.time, to),
+    ...(to ? [lt(events.time, to)] : []),
     compileQuery(parsedQuery(rule.query, 'query'), events),
   ) as SQL;
 }
@@ -124,7 +124,7 @@ export type GroupEvents = {
 };
 
 /**
- * One group's matching events in [from, to) that arrived after `receivedAfter` (the alert's coverage; null for a
+ * One group's matching events from `from` on that arrived after `receivedAfter` (the alert's coverage; null for a
  * new alert): exact count, span, firewalls, newest events. Coverage goes by arrival, so an event that arrives late
  * (its time before the last evaluation) is still counted once, and none twice.
  */
@@ -132,12 +132,14 @@ export async function groupEvents(
   db: Executor,
   rule: AlertRuleRow,
   values: Record<string, string>,
-  span: { from: Date; to: Date; receivedAfter: Date | null },
+  span: { from: Date; receivedAfter: Date | null },
 ): Promise<GroupEvents> {
   const fields = rule.groupBy as AlertGroupField[];
   const same = fields.map((field) => sql`${groupColumnSql(field)} = ${values[field] ?? ''}`);
   if (span.receivedAfter) same.push(gt(events.receivedAt, span.receivedAfter));
-  const where = and(conditionOf(rule, span.from, span.to), ...same) as SQL;
+  // No upper bound on the time: every matching event that has arrived is counted now, so the coverage by arrival
+  // never passes over an event whose time is after the evaluated moment but which arrived with the ones counted.
+  const where = and(conditionOf(rule, span.from, null), ...same) as SQL;
   const joins = groupJoinsSql(fields);
   const [summary] = rowsOf<{
     n: number;
