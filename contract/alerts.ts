@@ -354,18 +354,27 @@ export const AlertParams = SpaceParams.extend({ id: Id });
 const Reason = z.string().trim().max(alertLimits.reasonLength, `Use at most ${alertLimits.reasonLength} characters.`);
 
 /** A triage change: any of status, assignee and snooze, with why. Snoozing acknowledges until the time passes. */
+/** What one triage change may set: status, assignee, snooze, and why. */
+const triageChange = {
+  status: AlertStatus.optional(),
+  assigneeId: Id.nullable().optional(),
+  snoozedUntil: Timestamp.nullable().optional(),
+  reason: Reason.optional(),
+};
+
+/** A triage change must change something. */
+const changesSomething: [
+  (body: { status?: unknown; assigneeId?: unknown; snoozedUntil?: unknown }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => body.status !== undefined || body.assigneeId !== undefined || body.snoozedUntil !== undefined,
+  { message: 'Change the status, the assignee or the snooze.', path: ['status'] },
+];
+
 export const UpdateAlertBody = z
-  .object({
-    status: AlertStatus.optional(),
-    assigneeId: Id.nullable().optional(),
-    snoozedUntil: Timestamp.nullable().optional(),
-    reason: Reason.optional(),
-  })
+  .object(triageChange)
   .strict()
-  .refine((body) => body.status !== undefined || body.assigneeId !== undefined || body.snoozedUntil !== undefined, {
-    message: 'Change the status, the assignee or the snooze.',
-    path: ['status'],
-  })
+  .refine(...changesSomething)
   .meta({ id: 'UpdateAlertBody' });
 export type UpdateAlertBody = z.input<typeof UpdateAlertBody>;
 
@@ -375,16 +384,10 @@ export const BulkAlertBody = z
       .array(Id)
       .min(1, 'Select at least one alert.')
       .max(alertLimits.bulkIds, `Select at most ${alertLimits.bulkIds} alerts at a time.`),
-    status: AlertStatus.optional(),
-    assigneeId: Id.nullable().optional(),
-    snoozedUntil: Timestamp.nullable().optional(),
-    reason: Reason.optional(),
+    ...triageChange,
   })
   .strict()
-  .refine((body) => body.status !== undefined || body.assigneeId !== undefined || body.snoozedUntil !== undefined, {
-    message: 'Change the status, the assignee or the snooze.',
-    path: ['status'],
-  })
+  .refine(...changesSomething)
   .meta({ id: 'BulkAlertBody' });
 export type BulkAlertBody = z.input<typeof BulkAlertBody>;
 export const BulkAlertAnswer = z.object({ updated: z.number().int(), items: z.array(Alert) }).meta({

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
+import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../shared/test-ingest.ts';
 import AlertsScreen from './AlertsScreen.tsx';
 import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
@@ -16,15 +16,7 @@ let token: string;
 
 const IPS = ['198.51.100.7', '203.0.113.9', '192.0.2.44'] as const;
 
-// jsdom has no modal dialogs: the shared Drawer's showModal and close, as the browser does them.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubModalDialogs);
 
 beforeAll(async () => {
   api = await startTestApi();

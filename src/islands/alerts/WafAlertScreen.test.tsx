@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
+import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
 import WafAlertScreen from './WafAlertScreen.tsx';
 
@@ -48,13 +48,7 @@ function auditRecord(secondsAgo: number, id: string) {
 }
 
 beforeAll(async () => {
-  // jsdom has no modal dialogs: showModal and close only toggle `open`, which is what the drawer reads.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  stubModalDialogs();
   api = await startTestApi();
   const space = await spaceWithAnalyst(api);
   ({ owner, viewer, spaceId } = space);

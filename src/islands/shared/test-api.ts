@@ -123,3 +123,13 @@ export function visit(path: string): void {
   readRoute();
   clearApiCacheForTests();
 }
+
+/** jsdom has no modal dialogs: `showModal` and `close` only toggle `open`, which is what the shared Drawer reads. */
+export function stubModalDialogs(): void {
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}

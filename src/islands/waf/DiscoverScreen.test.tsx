@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
+import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest, spaceWithSource } from '../shared/test-ingest.ts';
 import DiscoverScreen from './DiscoverScreen.tsx';
 
@@ -15,13 +15,7 @@ const A = '203.0.113.7';
 const B = '198.51.100.23';
 
 beforeAll(async () => {
-  // jsdom has no modal dialogs: showModal and close only toggle `open`, which is what the drawer reads.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  stubModalDialogs();
   api = await startTestApi();
   const space = await spaceWithSource(api);
   ({ owner, viewer, spaceId } = space);
