@@ -19,3 +19,4 @@ export * from './spaces.ts';
 export * from './triage.ts';
 export * from './usage.ts';
 export * from './users.ts';
+export * from './vulns.ts';

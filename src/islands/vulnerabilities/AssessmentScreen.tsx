@@ -1,0 +1,91 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { atLeast } from '../../../contract/constants/roles.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
+import { withApp } from '../app/with-app.tsx';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Tabs } from '../shared/Tabs.tsx';
+import { useApi } from '../shared/use-api.ts';
+import { type AssessmentTab, type AssessmentView, readAssessmentView, writeAssessmentView } from './assessment-url.ts';
+import { AssetsTab } from './assets/AssetsTab.tsx';
+import { FindingsTab } from './findings/FindingsTab.tsx';
+import '../shared/panels.css';
+import '../shared/console-screens.css';
+import './vulnerabilities.css';
+
+const TABS: readonly { id: AssessmentTab; label: string }[] = [
+  { id: 'findings', label: 'Findings' },
+  { id: 'assets', label: 'Assets' },
+];
+
+/**
+ * /console/vulnerabilities/assessment/{space_id}: the space's findings (trend, filters, triage, virtual patches) and
+ * its assets (inventories, SBOM uploads, assessments), as two tabs whose state is kept in the URL.
+ */
+export function AssessmentScreen() {
+  const spaceId = useStore($spaceId);
+  const space = useApi($space);
+  const [view, setView] = useState<AssessmentView | null>(null);
+
+  // The view is in the URL, read after hydration (the pre-rendered shell has none).
+  useEffect(() => setView(readAssessmentView(location.search)), []);
+
+  const change = useCallback((next: AssessmentView) => {
+    const url = new URL(location.href);
+    url.search = writeAssessmentView(next);
+    history.replaceState(null, '', url);
+    setView(next);
+  }, []);
+
+  let body: ReactNode;
+  if (spaceId === null) body = <Problem error={noSpaceError()} onRetry={space.retry} />;
+  else if (space.loaded.state === 'loading' || !view)
+    body = (
+      <p className="muted" role="status">
+        Loading vulnerabilities…
+      </p>
+    );
+  else if (space.loaded.state === 'error') body = <Problem error={space.loaded.error} onRetry={space.retry} />;
+  else {
+    const { id, role } = space.loaded.data;
+    body = (
+      <Tabs
+        tabs={TABS}
+        label="Findings and assets"
+        prefix="sg-vu"
+        active={view.tab}
+        onSelect={(tab) => change({ ...view, tab })}
+      >
+        {view.tab === 'findings' ? (
+          <FindingsTab
+            spaceId={id}
+            canTriage={atLeast(role, 'analyst')}
+            canManage={atLeast(role, 'admin')}
+            filters={view.filters}
+            onFilters={(filters) => change({ ...view, filters })}
+            onOpenAsset={(asset) => change({ ...view, tab: 'assets', asset })}
+          />
+        ) : (
+          <AssetsTab
+            spaceId={id}
+            canManage={atLeast(role, 'admin')}
+            asset={view.asset}
+            onOpenAsset={(asset) => change({ ...view, asset })}
+            onShowFindings={(asset) => change({ ...view, tab: 'findings', filters: { asset } })}
+          />
+        )}
+      </Tabs>
+    );
+  }
+
+  return (
+    <section className="card panel sg-sources sg-vu" aria-labelledby="sg-vu-heading">
+      <div className="row sg-vu-head">
+        <h2 id="sg-vu-heading">Vulnerability assessment</h2>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+export default withApp(AssessmentScreen);
