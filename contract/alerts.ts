@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Email } from './auth.ts';
-import { Cursor, Id, SpaceParams, Timestamp } from './common.ts';
+import { Cursor, csv, Id, SpaceParams, Timestamp } from './common.ts';
 import { alertGroupFields, alertLimits, alertRuleKinds, alertStatuses, notificationTypes } from './constants/alerts.ts';
 import { severities } from './constants/events.ts';
 import { EventSummary, Severity } from './events.ts';
@@ -196,7 +196,7 @@ export const UpdateAlertRuleBody = z
   .meta({ id: 'UpdateAlertRuleBody' });
 export type UpdateAlertRuleBody = z.input<typeof UpdateAlertRuleBody>;
 
-const Person = z.object({ id: Id.nullable(), name: z.string().nullable() });
+export const Person = z.object({ id: Id.nullable(), name: z.string().nullable() });
 
 export const AlertRule = z
   .object({
@@ -321,20 +321,6 @@ export type AlertList = z.infer<typeof AlertList>;
 
 /** `me` and `none` stand for the caller and for unassigned alerts. */
 const AssigneeFilter = z.union([Id, z.literal('me'), z.literal('none')]);
-
-/** A comma-separated query value of known words (`status=open,acknowledged`); a bad word is named on the field. */
-const csv = <const T extends string>(values: readonly T[]) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
-    z
-      .array(z.string().max(20))
-      .max(values.length, `Name each of ${values.join(', ')} at most once.`)
-      .refine((list) => list.every((v) => (values as readonly string[]).includes(v)), {
-        message: `Use any of ${values.join(', ')}, separated by commas.`,
-      })
-      .transform((list) => list as T[])
-      .optional(),
-  );
 
 export const AlertQuery = z.object({
   /** Comma-separated: `open,acknowledged`. */

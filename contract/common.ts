@@ -47,3 +47,17 @@ export function page<T extends z.ZodType>(item: T) {
 
 /** `{ ok: true }` for operations with nothing else to say. */
 export const Ok = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+
+/** A comma-separated query value of known words (`status=open,acknowledged`); a bad word is named on the field. */
+export const csv = <const T extends string>(values: readonly T[]) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+    z
+      .array(z.string().max(20))
+      .max(values.length, `Name each of ${values.join(', ')} at most once.`)
+      .refine((list) => list.every((v) => (values as readonly string[]).includes(v)), {
+        message: `Use any of ${values.join(', ')}, separated by commas.`,
+      })
+      .transform((list) => list as T[])
+      .optional(),
+  );

@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.ts';
 import { connectorRoutes } from './routes/connector.ts';
 import { renderDocs } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
+import { findingRoutes } from './routes/findings.ts';
 import { firewallCatalogRoutes } from './routes/firewall-catalog.ts';
 import { firewallRoutes } from './routes/firewalls.ts';
 import { ingestRoutes } from './routes/ingest.ts';
@@ -94,6 +95,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', alertRoutes)
     .route('/spaces', alertNotificationRoutes)
     .route('/spaces', wafRoutes)
+    .route('/spaces', findingRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);

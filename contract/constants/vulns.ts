@@ -72,4 +72,5 @@ export const vulnLimits = {
   tags: 20,
   tagLength: 40,
   reasonLength: 2_000,
+  bulkIds: 500,
 } as const;

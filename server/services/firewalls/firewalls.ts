@@ -22,6 +22,7 @@ import { recordActivity } from '../activity/record.ts';
 import { hashToken, randomToken } from '../shared/tokens.ts';
 import { lockSpace } from '../spaces/lock-space.ts';
 import { checkFirewallLimit } from '../spaces/plan-limits.ts';
+import { syncVirtualPatches } from '../vulns/patches/sync.ts';
 import { firewallFigures } from './figures.ts';
 import { announceVersion } from './version-signal.ts';
 import { checkedSettings, commitSettings, saveVersion } from './versions.ts';
@@ -221,6 +222,15 @@ export async function deleteFirewall(sc: SpaceCaller, id: string, confirmName: s
     if (confirmName.trim() !== row.name) {
       throw fieldError('confirmName', 'Type the firewall’s name exactly to delete it.');
     }
+    // Findings its virtual patches mitigated open again (issue #16).
+    await syncVirtualPatches(tx, {
+      firewallId: row.id,
+      settings: null,
+      version: row.version,
+      firewallName: row.name,
+      actor: sc.actor,
+      now: sc.deps.now(),
+    });
     await tx.delete(firewalls).where(and(eq(firewalls.id, row.id), eq(firewalls.spaceId, sc.space.id)));
     await recordActivity(tx, sc.actor, {
       spaceId: sc.space.id,

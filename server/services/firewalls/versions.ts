@@ -13,6 +13,7 @@ import type { Executor } from '../../db/database.ts';
 import { type FirewallRow, type FirewallVersionRow, firewalls, firewallVersions } from '../../db/schema/firewalls.ts';
 import { notFound } from '../../errors.ts';
 import { type Actor, recordActivity } from '../activity/record.ts';
+import { syncVirtualPatches } from '../vulns/patches/sync.ts';
 import { nextExpiry } from './compile/index.ts';
 import { compileSettings, installedCrs } from './compiled.ts';
 import { checkForModSecurity, withRuleIds } from './settings.ts';
@@ -62,6 +63,15 @@ export async function saveVersion(
     })
     .returning();
   if (!row) throw new Error('insert returned nothing');
+  // Virtual patches hold only while the version carries them (issue #16).
+  await syncVirtualPatches(tx, {
+    firewallId: input.firewallId,
+    settings: input.settings,
+    version: input.version,
+    firewallName: input.settings.name,
+    actor: input.actor,
+    now: input.now,
+  });
   await notifyVersion(tx, input.firewallId);
   return row;
 }

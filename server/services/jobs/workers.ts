@@ -3,6 +3,8 @@ import { matchWorker } from '../alerts/match-worker.ts';
 import { scheduleWorker } from '../alerts/schedule-worker.ts';
 import { retentionWorker } from '../events/retention.ts';
 import { deliverWorker } from '../notifications/deliver.ts';
+import { assessWorker } from '../vulns/assess/run.ts';
+import { expireWorker } from '../vulns/findings/expire-worker.ts';
 import { pruneJobsWorker } from './prune.ts';
 import type { Worker } from './worker.ts';
 
@@ -14,4 +16,6 @@ export const backgroundWorkers: readonly Worker<never>[] = [
   evaluateWorker,
   scheduleWorker,
   deliverWorker,
+  assessWorker,
+  expireWorker,
 ];

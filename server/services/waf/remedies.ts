@@ -54,7 +54,7 @@ async function checked(db: Executor, row: FirewallRow, made: RemedyChange): Prom
 }
 
 /** The files of the firewall's current version. */
-async function currentFiles(db: Executor, row: FirewallRow): Promise<Record<string, string>> {
+export async function currentFiles(db: Executor, row: FirewallRow): Promise<Record<string, string>> {
   const [found] = await db
     .select({ files: firewallVersions.files })
     .from(firewallVersions)
@@ -63,7 +63,7 @@ async function currentFiles(db: Executor, row: FirewallRow): Promise<Record<stri
 }
 
 /** The files that differ between two compilations, by name; a file only one side has is empty on the other. */
-function changedFiles(before: Record<string, string>, after: Record<string, string>): RemedyPreview['files'] {
+export function changedFiles(before: Record<string, string>, after: Record<string, string>): RemedyPreview['files'] {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return names.flatMap((name) => {
     const old = before[name] ?? '';

@@ -1,0 +1,82 @@
+/** Assessments asked for by a person (`POST .../assessments`) and by a library import (the `vulns.assess` job). */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Assessment, FindingTrend } from '../../../../contract/findings.ts';
+import type { SpaceCaller } from '../../../caller.ts';
+import { assessments, assets } from '../../../db/schema/vulns.ts';
+import { notFound } from '../../../errors.ts';
+import { recordActivity } from '../../activity/record.ts';
+import { defineWorker } from '../../jobs/worker.ts';
+import { systemActor } from '../../triage/record.ts';
+import { type AssessArgs, assessJob } from '../assess-job.ts';
+import { zeroCounts } from '../findings/view.ts';
+import { assess, assessmentView } from './assess.ts';
+
+/** Assesses one asset of the space, or all of them, now (admins). */
+export async function runAssessment(sc: SpaceCaller, body: { assetId?: string | undefined }): Promise<Assessment> {
+  const { db } = sc.deps;
+  if (body.assetId) {
+    const [asset] = await db
+      .select({ id: assets.id })
+      .from(assets)
+      .where(and(eq(assets.id, body.assetId), eq(assets.spaceId, sc.space.id)));
+    if (!asset) throw notFound('asset');
+  }
+  const row = await assess(db, {
+    spaceId: sc.space.id,
+    assetId: body.assetId ?? null,
+    trigger: 'manual',
+    actor: sc.actor,
+    now: sc.deps.now(),
+  });
+  await recordActivity(db, sc.actor, {
+    spaceId: sc.space.id,
+    action: 'assessment.run',
+    objectType: 'assessment',
+    objectId: row.id,
+    change: {
+      ...(row.assetId ? { assetId: row.assetId } : {}),
+      components: row.components,
+      new: row.findingsNew,
+      fixed: row.findingsFixed,
+      reopened: row.findingsReopened,
+    },
+  });
+  return assessmentView(row);
+}
+
+/** The space's assessments, newest first (at most 100). */
+export async function listAssessments(sc: SpaceCaller): Promise<{ items: Assessment[] }> {
+  const rows = await sc.deps.db
+    .select()
+    .from(assessments)
+    .where(eq(assessments.spaceId, sc.space.id))
+    .orderBy(asc(assessments.at))
+    .limit(100);
+  return { items: rows.reverse().map(assessmentView) };
+}
+
+/** Open findings by severity after each assessment, oldest first (at most the last 2 000 assessments). */
+export async function findingTrend(sc: SpaceCaller): Promise<FindingTrend> {
+  const rows = await sc.deps.db
+    .select({ at: assessments.at, open: assessments.openBySeverity })
+    .from(assessments)
+    .where(eq(assessments.spaceId, sc.space.id))
+    .orderBy(asc(assessments.at))
+    .limit(2_000);
+  return { points: rows.map((r) => ({ at: r.at.toISOString(), open: { ...zeroCounts(), ...r.open } })) };
+}
+
+/** `vulns.assess`: the re-assessment a library import asks for, as the system. */
+export const assessWorker = defineWorker<AssessArgs>({
+  ...assessJob,
+  timeoutMs: 10 * 60_000,
+  async perform(args, ctx) {
+    await assess(ctx.db, {
+      spaceId: args.spaceId,
+      assetId: args.assetId,
+      trigger: args.trigger,
+      actor: systemActor,
+      now: ctx.now(),
+    });
+  },
+});
