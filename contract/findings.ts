@@ -55,6 +55,8 @@ export const Assessment = z
   .meta({ id: 'Assessment' });
 export type Assessment = z.infer<typeof Assessment>;
 
+export const AssessmentList = z.object({ items: z.array(Assessment) }).meta({ id: 'AssessmentList' });
+
 /** The open findings by severity after each assessment, oldest first (the trend chart's series). */
 export const FindingTrend = z
   .object({ points: z.array(z.object({ at: Timestamp, open: SeverityCounts })) })
@@ -279,3 +281,6 @@ export type VirtualPatchPreview = z.infer<typeof VirtualPatchPreview>;
 export const VirtualPatchResult = z
   .object({ finding: Finding, version: z.number().int() })
   .meta({ id: 'VirtualPatchResult' });
+
+/** A CycloneDX 1.5 VEX document (bomFormat, specVersion, metadata, vulnerabilities with their analysis). */
+export const VexDocument = z.record(z.string(), z.unknown()).meta({ id: 'VexDocument' });

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { SpaceParams } from '../../contract/common.ts';
 import {
   AssessBody,
   Assessment,
+  AssessmentList,
   AssetVexParams,
   BulkFindingAnswer,
   BulkFindingBody,
@@ -13,6 +13,7 @@ import {
   FindingQuery,
   FindingTrend,
   UpdateFindingBody,
+  VexDocument,
   VirtualPatchBody,
   VirtualPatchPreview,
   VirtualPatchResult,
@@ -37,7 +38,7 @@ export const findingRoutes = createRouter()
       path: '/{spaceId}/assessments',
       summary: 'The space’s assessments, newest first (at most 100), each with the open findings by severity it left',
       request: { params: SpaceParams },
-      responses: { 200: json(z.object({ items: z.array(Assessment) }), 'The assessments') },
+      responses: { 200: json(AssessmentList, 'The assessments') },
     }),
     async (c) => c.json(await listAssessments(inSpace(c)), 200),
   )
@@ -155,18 +156,12 @@ export const findingRoutes = createRouter()
               schema: { type: 'string' },
             },
           },
-          content: { 'application/vnd.cyclonedx+json': { schema: { type: 'object' } } },
+          content: { 'application/json': { schema: VexDocument } },
         },
       },
     }),
     async (c) => {
       const { fileName, document } = await assetVex(inSpace(c), c.req.valid('param').id);
-      return new Response(JSON.stringify(document, null, 2), {
-        status: 200,
-        headers: {
-          'Content-Type': 'application/vnd.cyclonedx+json; charset=utf-8',
-          'Content-Disposition': `attachment; filename="${fileName}"`,
-        },
-      });
+      return c.json(document, 200, { 'Content-Disposition': `attachment; filename="${fileName}"` });
     },
   );

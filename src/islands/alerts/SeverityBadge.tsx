@@ -1,3 +1,4 @@
+import '../shared/badges.css';
 import type { Severity } from '../../../contract/constants/events.ts';
 
 /** An alert's or rule's severity as a coloured badge whose text says it (colour is never the only cue). */

@@ -1,3 +1,4 @@
+import '../shared/badges.css';
 import type { Alert } from '../../../contract/alerts.ts';
 import { dateTime } from '../shared/format.ts';
 

@@ -12,6 +12,8 @@ interface Props {
   readonly returnFocus: RefObject<HTMLElement | null>;
   /** Accessible name of the close button. */
   readonly closeLabel?: string;
+  /** `nav` (the dark navigation drawer, from the left) or `panel` (a light side panel for a record, from the right). */
+  readonly variant?: 'nav' | 'panel';
   readonly children: ReactNode;
 }
 
@@ -23,7 +25,7 @@ const FOCUSABLE =
  * Shift+Tab go round inside it, and closing gives the focus back to the opener. Below the console's breakpoint
  * (56.25rem, 900 px) it takes the whole screen with its close button in view, as every drawer and dialog must.
  */
-export function Drawer({ open, onClose, label, returnFocus, closeLabel = 'Close', children }: Props) {
+export function Drawer({ open, onClose, label, returnFocus, closeLabel = 'Close', children, variant = 'nav' }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -57,7 +59,7 @@ export function Drawer({ open, onClose, label, returnFocus, closeLabel = 'Close'
   return (
     <dialog
       ref={dialog}
-      className="sg-drawer"
+      className={variant === 'panel' ? 'sg-drawer sg-drawer--panel' : 'sg-drawer'}
       aria-label={label}
       onKeyDown={trap}
       // Escape: the browser's cancel; let the owner's state follow so the focus goes back.

@@ -25,6 +25,7 @@ import { useLastData } from '../shared/use-last-data.ts';
 import { EventTable } from './EventTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { SavedSearches } from './SavedSearches.tsx';
+import '../shared/panels.css';
 import './EventLogScreen.css';
 
 // The drawer brings the JSON viewer and Leaflet (and their CSS): loaded when an event is first opened.

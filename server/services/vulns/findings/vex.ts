@@ -24,7 +24,10 @@ const responseOf: Record<string, string[]> = {
 };
 
 /** The VEX document and a file name for it. */
-export async function assetVex(sc: SpaceCaller, assetId: string): Promise<{ fileName: string; document: unknown }> {
+export async function assetVex(
+  sc: SpaceCaller,
+  assetId: string,
+): Promise<{ fileName: string; document: Record<string, unknown> }> {
   const { db } = sc.deps;
   const [asset] = await db
     .select()

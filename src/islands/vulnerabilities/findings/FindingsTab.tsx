@@ -1,3 +1,24 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  ecosystems,
+  findingStatuses,
+  findingStatusLabels,
+  vulnSeverities,
+  vulnSeverityLabels,
+} from '../../../../contract/constants/vulns.ts';
+import type { Finding } from '../../../../contract/findings.ts';
+import { apiUrl, call, client } from '../../../lib/api.ts';
+import { invalidateApi } from '../../../stores/fetcher.ts';
+import { $findingId, $findingListQuery, $findings, $findingTrend, loadFindings } from '../../../stores/findings.ts';
+import { Alert } from '../../shared/Alert.tsx';
+import { Problem } from '../../shared/Problem.tsx';
+import { useApi } from '../../shared/use-api.ts';
+import { useSubmit } from '../../shared/use-submit.ts';
+import { FindingPanel } from './FindingPanel.tsx';
+import { FindingsTable } from './FindingsTable.tsx';
+import { FindingTrend } from './FindingTrend.tsx';
+import { TriageForm } from './TriageForm.tsx';
+
 interface Props {
   readonly spaceId: string;
   readonly canTriage: boolean;
@@ -7,7 +28,208 @@ interface Props {
   readonly onOpenAsset: (assetId: string) => void;
 }
 
-/** The space's findings: trend, filters, triage, virtual patches (being built; replaced before this lands). */
-export function FindingsTab(_props: Props) {
-  return <p className="muted">Findings</p>;
+/** The findings filters as the API's query (`asset` is `assetId` there). */
+function queryOf(filters: Record<string, string>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters))
+    if (value) params.set(name === 'asset' ? 'assetId' : name, value);
+  return params.toString();
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The space's findings: open counts and the trend, filters kept in the URL, a page at a time, bulk triage (analysts),
+ * "Assess all assets" (admins), VEX export of one asset, and a finding's panel with triage and its virtual patch.
+ */
+export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters, onOpenAsset }: Props) {
+  const findings = useApi($findings);
+  const trend = useApi($findingTrend);
+  const [more, setMore] = useState<{ items: Finding[]; cursor: string | null } | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [message, setMessage] = useState<string | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const query = queryOf(filters);
+
+  useEffect(() => {
+    $findingListQuery.set(query);
+    setMore(null);
+    setSelected(new Set());
+  }, [query]);
+  useEffect(() => () => $findingListQuery.set(undefined), []);
+
+  const assessing = useSubmit(async () => {
+    const answer = await call(client.spaces[':spaceId'].assessments.$post({ param: { spaceId }, json: {} }));
+    setMessage(
+      `Assessed ${plural(answer.assets, 'asset')} (${plural(answer.components, 'component')}): ${answer.findingsNew} new, ${answer.findingsFixed} fixed, ${answer.findingsReopened} found again.`,
+    );
+    invalidateApi('findings', 'finding-trend', 'assets');
+  });
+  const loadMore = useSubmit(async () => {
+    const cursor = more?.cursor ?? (findings.loaded.state === 'ready' ? findings.loaded.data.nextCursor : null);
+    if (!cursor) return;
+    const page = await loadFindings(spaceId, query, cursor);
+    setMore({ items: [...(more?.items ?? []), ...page.items], cursor: page.nextCursor });
+  });
+
+  const set = (name: string, value: string): void => onFilters({ ...filters, [name]: value });
+  const open = (id: string): void => {
+    opener.current = document.activeElement as HTMLElement | null;
+    $findingId.set(id);
+  };
+
+  let list = null;
+  if (findings.loaded.state === 'loading') list = <p role="status">Loading findings…</p>;
+  else if (findings.loaded.state === 'error') list = <Problem error={findings.loaded.error} onRetry={findings.retry} />;
+  else {
+    const data = findings.loaded.data;
+    const items = [...data.items, ...(more?.items ?? [])];
+    const next = more ? more.cursor : data.nextCursor;
+    const assetName = filters.asset ? items.find((f) => f.asset.id === filters.asset)?.asset.name : undefined;
+    list = (
+      <>
+        <p className="sg-vu-counts" aria-live="polite">
+          {findingStatuses.map((s) => `${findingStatusLabels[s]} ${data.counts.status[s]}`).join(' · ')}
+        </p>
+        {filters.asset && (
+          <p className="row sg-vu-asset-filter">
+            <span>
+              Asset: <strong>{assetName ?? 'the chosen asset'}</strong>
+            </span>
+            <button type="button" className="button secondary" onClick={() => set('asset', '')}>
+              All assets
+            </button>
+            <a className="button secondary" href={apiUrl(`/spaces/${spaceId}/assets/${filters.asset}/vex`)} download>
+              Export VEX (CycloneDX)
+            </a>
+          </p>
+        )}
+        {canTriage && selected.size > 0 && (
+          <TriageForm
+            legend={`Triage ${plural(selected.size, 'finding')}`}
+            onTriage={async (change) => {
+              const answer = await call(
+                client.spaces[':spaceId'].findings.bulk.$post({
+                  param: { spaceId },
+                  json: { ids: [...selected], ...change },
+                }),
+              );
+              setMessage(`Updated ${plural(answer.updated, 'finding')}.`);
+              setSelected(new Set());
+              setMore(null);
+              invalidateApi('findings');
+            }}
+          />
+        )}
+        {items.length === 0 ? (
+          <p className="muted">
+            {query
+              ? 'No finding matches these filters.'
+              : 'No findings yet. Add assets with their components, import vulnerability records into the library, then assess.'}
+          </p>
+        ) : (
+          <FindingsTable
+            items={items}
+            selected={canTriage ? selected : null}
+            onSelect={setSelected}
+            onOpen={open}
+            onOpenAsset={onOpenAsset}
+          />
+        )}
+        {next && (
+          <button type="button" className="button secondary" disabled={loadMore.pending} onClick={() => loadMore.run()}>
+            {loadMore.pending ? 'Loading…' : 'Show more findings'}
+          </button>
+        )}
+        {loadMore.error && <Alert tone="error">{loadMore.error}</Alert>}
+      </>
+    );
+  }
+
+  return (
+    <div className="sg-vu-findings">
+      <div className="row sg-vu-findings-head">
+        {findings.loaded.state === 'ready' && (
+          <p className="sg-vu-open">
+            Open:{' '}
+            {vulnSeverities
+              .filter((s) => s !== 'none')
+              .map((s) => (
+                <span key={s} className={`sg-sev sg-sev--${s}`}>
+                  {vulnSeverityLabels[s]} {findings.loaded.state === 'ready' ? findings.loaded.data.counts.open[s] : 0}
+                </span>
+              ))}
+          </p>
+        )}
+        {canManage && (
+          <button type="button" className="button" disabled={assessing.pending} onClick={() => assessing.run()}>
+            {assessing.pending ? 'Assessing…' : 'Assess all assets'}
+          </button>
+        )}
+      </div>
+      {message && <Alert tone="success">{message}</Alert>}
+      {assessing.error && <Alert tone="error">{assessing.error}</Alert>}
+      <section aria-labelledby="sg-vu-trend-heading">
+        <h3 id="sg-vu-trend-heading">Trend</h3>
+        {trend.loaded.state === 'ready' ? (
+          <FindingTrend trend={trend.loaded.data} />
+        ) : trend.loaded.state === 'error' ? (
+          <Problem error={trend.loaded.error} onRetry={trend.retry} />
+        ) : (
+          <p role="status">Loading the trend…</p>
+        )}
+      </section>
+      <form className="sg-vu-filters" role="search" aria-label="Filter findings" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          <span>Search</span>
+          <input
+            type="search"
+            defaultValue={filters.q ?? ''}
+            placeholder="CVE, id, package, summary"
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') set('q', event.currentTarget.value.trim());
+            }}
+            onBlur={(event) => {
+              if (event.currentTarget.value.trim() !== (filters.q ?? '')) set('q', event.currentTarget.value.trim());
+            }}
+          />
+        </label>
+        <label>
+          <span>Status</span>
+          <select value={filters.status ?? ''} onChange={(e) => set('status', e.target.value)}>
+            <option value="">Any status</option>
+            {findingStatuses.map((s) => (
+              <option key={s} value={s}>
+                {findingStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>Severity</span>
+          <select value={filters.severity ?? ''} onChange={(e) => set('severity', e.target.value)}>
+            <option value="">Any severity</option>
+            {vulnSeverities.map((s) => (
+              <option key={s} value={s}>
+                {vulnSeverityLabels[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>Ecosystem</span>
+          <select value={filters.ecosystem ?? ''} onChange={(e) => set('ecosystem', e.target.value)}>
+            <option value="">Any ecosystem</option>
+            {ecosystems.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {list}
+      <FindingPanel spaceId={spaceId} canTriage={canTriage} canManage={canManage} returnFocus={opener} />
+    </div>
+  );
 }

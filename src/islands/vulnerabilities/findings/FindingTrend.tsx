@@ -1,0 +1,29 @@
+import type { SeriesOptionsType } from 'highcharts';
+import { vulnSeverityLabels } from '../../../../contract/constants/vulns.ts';
+import type { FindingTrend as Trend } from '../../../../contract/findings.ts';
+import { Highstock } from '../../charts/Highstock.tsx';
+
+const SHOWN = ['critical', 'high', 'medium', 'low'] as const;
+
+/** Open findings by severity after each assessment, as a stock chart (navigator and range selector). */
+export function FindingTrend({ trend }: { readonly trend: Trend }) {
+  if (trend.points.length === 0)
+    return <p className="muted">The trend starts with the first assessment: run one from the assets.</p>;
+  const series: SeriesOptionsType[] = SHOWN.map((severity) => ({
+    type: 'line',
+    name: vulnSeverityLabels[severity],
+    step: 'left',
+    data: trend.points.map((p) => [Date.parse(p.at), p.open[severity]]),
+  }));
+  return (
+    <Highstock
+      label="Open findings by severity over time"
+      height={240}
+      options={{
+        series,
+        legend: { enabled: true },
+        yAxis: { min: 0, allowDecimals: false, title: { text: 'Open findings' } },
+      }}
+    />
+  );
+}
