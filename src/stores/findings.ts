@@ -34,3 +34,8 @@ export const $findingId = atom<string | null>(null);
 export const $finding = apiStore<FindingDetail>('finding', [$spaceId, $findingId], (spaceId, id) =>
   call(space.findings[':id'].$get({ param: { spaceId, id } })),
 );
+
+/** The open findings by severity and the five newest of them (the overview's card). */
+export const $openFindings = apiStore<FindingList>('findings', [$spaceId, 'status=open&limit=5'], (spaceId, query) =>
+  loadFindings(spaceId, query, null),
+);

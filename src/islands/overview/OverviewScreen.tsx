@@ -18,6 +18,7 @@ import { useLastData } from '../shared/use-last-data.ts';
 import './OverviewScreen.css';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { OpenAlertsCard } from './OpenAlertsCard.tsx';
+import { OpenFindingsCard } from './OpenFindingsCard.tsx';
 
 /**
  * Several charts on one page: each chart's screen-reader summary is described by its section's
@@ -186,6 +187,7 @@ function OverviewScreen() {
           </section>
           <UsageCard spaceId={spaceId} />
           <OpenAlertsCard spaceId={spaceId} />
+          <OpenFindingsCard spaceId={spaceId} />
           <section className="card panel" aria-labelledby="attacks-title">
             <h2 id="attacks-title">Attacks by category</h2>
             <Highchart options={attacks} label="Attack events by CRS category" height={260} />
