@@ -102,6 +102,9 @@ describe('per ecosystem order', () => {
       ['v1.4.9', 'v0.0.0-20210101000000-abcdef123456', 'v1.5.0-0.20210101000000-abcdef123456'],
       ['v1.5.0', 'v1.5.1'],
     );
+    // Go's shorthand and npm's `=` are read as the ecosystem reads them, SemVer too.
+    expectAffected(one, ['v1.4', 'v1'], ['v1.5', 'v2']);
+    expectAffected(entry('npm', [range('SEMVER', { introduced: '1.0.0' })]), ['=1.2.3', 'v1.0.0'], ['=0.9.0']);
     const incompatible = entry('Go', [range('SEMVER', { introduced: '2.0.0' }, { fixed: '2.3.0' })]);
     expectAffected(incompatible, ['v2.0.0+incompatible', 'v2.2.9+incompatible'], ['v2.3.0+incompatible', 'v1.9.0']);
   });

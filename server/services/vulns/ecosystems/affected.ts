@@ -121,12 +121,24 @@ function listed(entry: CompiledEntry, version: string): boolean {
   });
 }
 
-/** The ranges of the entry that hold the version (evaluated in each range's order). */
-function affectingRanges(entry: CompiledEntry, version: string): CompiledRange[] {
-  const hits: CompiledRange[] = [];
+/**
+ * The installed version in the range's order. In a SEMVER range an npm or Go version is read as its ecosystem reads
+ * it (`=1.2.3`, Go's `v1.2`), which is SemVer too.
+ */
+function installedKey(range: CompiledRange, ecosystem: Ecosystem, version: string): VersionKey | null {
+  if (range.scheme === 'SEMVER' && (ecosystem === 'npm' || ecosystem === 'Go')) {
+    const own = tryVersionKey(ecosystem, version);
+    return own?.scheme === ecosystem ? { scheme: 'SEMVER', text: own.text, semver: own.semver } : null;
+  }
+  return tryVersionKey(range.scheme, version);
+}
+
+/** The ranges of the entry that hold the version, each with the version in its order. */
+function affectingRanges(entry: CompiledEntry, version: string): { range: CompiledRange; installed: VersionKey }[] {
+  const hits: { range: CompiledRange; installed: VersionKey }[] = [];
   for (const range of entry.ranges) {
-    const key = tryVersionKey(range.scheme, version);
-    if (key && inRange(range, key)) hits.push(range);
+    const installed = installedKey(range, entry.ecosystem, version);
+    if (installed && inRange(range, installed)) hits.push({ range, installed });
   }
   return hits;
 }
@@ -134,11 +146,7 @@ function affectingRanges(entry: CompiledEntry, version: string): CompiledRange[]
 /** Whether `version` is affected by the entry: in one of its SEMVER or ECOSYSTEM ranges, or in its versions list. */
 export function isAffected(entry: AffectedEntry, version: string): boolean {
   const one = compile(entry);
-  for (const range of one.ranges) {
-    const key = tryVersionKey(range.scheme, version);
-    if (key && inRange(range, key)) return true;
-  }
-  return listed(one, version);
+  return affectingRanges(one, version).length > 0 || listed(one, version);
 }
 
 /**
@@ -150,9 +158,7 @@ export function fixedIn(entries: AffectedEntry[], version: string): string | nul
   let best: { text: string; key: VersionKey } | null = null;
   for (const entry of entries) {
     const one = compile(entry);
-    for (const range of affectingRanges(one, version)) {
-      const installed = tryVersionKey(range.scheme, version);
-      if (!installed) continue;
+    for (const { range, installed } of affectingRanges(one, version)) {
       for (const event of range.events) {
         if (event.kind !== 'fixed' || !event.key || compareKeys(event.key, installed) <= 0) continue;
         const candidate = { text: event.text, key: event.key };

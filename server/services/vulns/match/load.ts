@@ -50,7 +50,11 @@ export async function loadAffected(
 }
 
 /** The matches of the components against the space's library (withdrawn records never match). */
-export async function matchInventory(db: Executor, spaceId: string, components: MatchComponent[]): Promise<Match[]> {
+export async function matchInventory(
+  db: Executor,
+  spaceId: string,
+  components: readonly MatchComponent[],
+): Promise<Match[]> {
   const keys = [...new Set(components.map((c) => c.packageKey))];
   if (keys.length === 0) return [];
   return matchComponents(components, await loadAffected(db, spaceId, keys));
