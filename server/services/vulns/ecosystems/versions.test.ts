@@ -147,8 +147,33 @@ describe('Maven (ComparableVersion)', () => {
     ]);
   });
   test("ComparableVersionTest's numbers", () => {
-    expectAscending('Maven', ['2.0', '2-1', '2.0.2', '2.0.123', '2.1.0', '2.1-1', '2.1.0.1', '2.2', '2.123']);
-    expectAscending('Maven', ['11.a2', '11.a11', '11.b2', '11.b11', '11.m2', '11.m11', '11']);
+    expectAscending('Maven', [
+      '2.0',
+      '2-1',
+      '2.0.a',
+      '2.0.0.a',
+      '2.0.2',
+      '2.0.123',
+      '2.1.0',
+      '2.1-a',
+      '2.1b',
+      '2.1-c',
+      '2.1-1',
+      '2.1.0.1',
+      '2.2',
+      '2.123',
+      '11.a2',
+      '11.a11',
+      '11.b2',
+      '11.b11',
+      '11.m2',
+      '11.m11',
+      '11',
+      '11.a',
+      '11b',
+      '11c',
+      '11m',
+    ]);
   });
   test('trailing zeros, release aliases, shorthands and case do not count', () => {
     expectEqual('Maven', ['1', '1.0', '1.0.0', '1-ga', '1-final', '1-release', '1.0-GA', '1-0']);
@@ -211,4 +236,17 @@ describe('SEMVER ranges (any ecosystem)', () => {
 test('parsed versions are memoised', () => {
   expect(versionKey('PyPI', '1.0rc1')).toBe(versionKey('PyPI', '1.0rc1'));
   expect(versionKey('Debian', '1:1.0-1')).toBe(versionKey('Debian', '1:1.0-1'));
+});
+
+test('Maven: a sub-list against a qualifier answers the same both ways (mvncmp did not)', () => {
+  expect(compareVersions('Maven', '11b', '11.a2')).toBe(1);
+  expect(compareVersions('Maven', '11.a2', '11b')).toBe(-1);
+  expect(compareVersions('Maven', '1-1', '1-sp')).toBe(1);
+  expect(compareVersions('Maven', '1-sp', '1-1')).toBe(-1);
+});
+
+test('Maven: numbers of any length compare as numbers', () => {
+  expect(compareVersions('Maven', '1.20240101120000', '1.9')).toBe(1);
+  expect(compareVersions('Maven', '1.0123456789012345678901', '1.123456789012345678900')).toBe(1);
+  expect(compareVersions('Maven', '1.007', '1.7')).toBe(0);
 });

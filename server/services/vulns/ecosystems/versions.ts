@@ -6,8 +6,8 @@
  *   (`v0.0.0-20210101000000-abcdef123456`) are SemVer pre-releases and sort as such; `v1` and `v1.2` mean `v1.0.0`
  *   and `v1.2.0`, as Go's own `semver` package reads them.
  * - PyPI: PEP 440 (`@renovatebot/pep440`: epochs, pre, post and dev releases, local versions).
- * - Maven: Maven's ComparableVersion (`mvncmp`: `1 = 1.0 = 1.0.0`, alpha < beta < milestone < rc < snapshot < "" <
- *   sp, other qualifiers after them).
+ * - Maven: Maven's ComparableVersion (`1 = 1.0 = 1.0.0`, alpha < beta < milestone < rc < snapshot < "" < sp, other
+ *   qualifiers after them), ported in `maven.ts`: the installed `mvncmp` is not antisymmetric (see there).
  * - Debian: dpkg's order (epoch, upstream version, revision; `~` before everything, even the end), written here
  *   after dpkg's `verrevcmp`: `deb-version-compare` (installed) answers `1.0 = 1.0-1` and `1 > a`, both wrong.
  *
@@ -17,9 +17,9 @@
  * version against thousands of range events parses each string once.
  */
 import * as pep440 from '@renovatebot/pep440';
-import mvncmp from 'mvncmp';
 import { SemVer } from 'semver';
 import type { Ecosystem } from '../../../../contract/constants/vulns.ts';
+import { compareMaven, type MavenVersion, parseMaven } from './maven.ts';
 
 /** An ecosystem's order, or SemVer's for OSV ranges of type SEMVER. */
 export type VersionScheme = Ecosystem | 'SEMVER';
@@ -41,7 +41,8 @@ type DebianParts = { epoch: number; upstream: string; revision: string };
 /** A parsed version, compared with `compareKeys` (only keys of the same scheme compare). */
 export type VersionKey =
   | { scheme: 'npm' | 'Go' | 'SEMVER'; text: string; semver: SemVer }
-  | { scheme: 'PyPI' | 'Maven'; text: string }
+  | { scheme: 'PyPI'; text: string }
+  | { scheme: 'Maven'; text: string; maven: MavenVersion }
   | { scheme: 'Debian'; text: string; debian: DebianParts };
 
 const SEMVER_OPTIONS = { loose: false, includePrerelease: true } as const;
@@ -99,7 +100,7 @@ function parseKey(scheme: VersionScheme, raw: string): VersionKey | null {
     case 'PyPI':
       return pep440.valid(text) === null ? null : { scheme, text };
     case 'Maven':
-      return /\s/.test(text) ? null : { scheme, text };
+      return /\s/.test(text) ? null : { scheme, text, maven: parseMaven(text) };
     case 'Debian': {
       const parts = parseDebian(text);
       return parts ? { scheme, text, debian: parts } : null;
@@ -192,7 +193,7 @@ export function compareKeys(a: VersionKey, b: VersionKey): number {
     case 'PyPI':
       return pep440.compare(a.text, b.text);
     case 'Maven':
-      return mvncmp.compare(a.text, b.text);
+      return compareMaven(a.maven, (b as typeof a).maven);
     case 'Debian':
       return debianCompare(a.debian, (b as typeof a).debian);
   }
