@@ -72,6 +72,12 @@ describe('Go (SemVer with a v)', () => {
     expectEqual('Go', ['v1', 'v1.0', 'v1.0.0']);
     expectEqual('Go', ['v1.2', 'v1.2.0']);
   });
+  test("the toolchain's names (stdlib): go1.21.3 is v1.21.3, go1.21rc2 is v1.21.0-rc.2", () => {
+    expectEqual('Go', ['go1.21.3', 'v1.21.3', '1.21.3']);
+    expectEqual('Go', ['go1.21', 'v1.21.0']);
+    expectEqual('Go', ['go1.21rc2', 'v1.21.0-rc.2']);
+    expectAscending('Go', ['go1.20.14', 'go1.21beta1', 'go1.21rc1', 'go1.21rc2', 'go1.21.0', 'go1.21.3']);
+  });
   test('not versions', () => {
     for (const v of ['v1.2.3.4', 'master', 'vX']) expect(isValidVersion('Go', v), v).toBe(false);
   });

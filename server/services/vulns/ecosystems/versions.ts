@@ -4,7 +4,8 @@
  * - npm: SemVer 2.0 (`semver`, strict: pre-releases by the spec's precedence; a leading `=` or `v` is tolerated).
  * - Go: SemVer after the `v` (`v1.2.3`); `+incompatible` is build metadata, so ignored; pseudo-versions
  *   (`v0.0.0-20210101000000-abcdef123456`) are SemVer pre-releases and sort as such; `v1` and `v1.2` mean `v1.0.0`
- *   and `v1.2.0`, as Go's own `semver` package reads them.
+ *   and `v1.2.0`, as Go's own `semver` package reads them; the toolchain's `go1.21.3`, `go1.21rc2` are `v1.21.3`,
+ *   `v1.21.0-rc.2`.
  * - PyPI: PEP 440 (`@renovatebot/pep440`: epochs, pre, post and dev releases, local versions).
  * - Maven: Maven's ComparableVersion (`1 = 1.0 = 1.0.0`, alpha < beta < milestone < rc < snapshot < "" < sp, other
  *   qualifiers after them), ported in `maven.ts`: the installed `mvncmp` is not antisymmetric (see there).
@@ -55,8 +56,19 @@ function parseSemver(text: string): SemVer | null {
   }
 }
 
-/** Go: `v` then SemVer; `v1` and `v1.2` are Go's shorthands for `v1.0.0` and `v1.2.0`. */
+/** The toolchain's own names (`go1.21.3`, `go1.21`, `go1.21rc2`) as SemVer (`1.21.3`, `1.21.0`, `1.21.0-rc.2`). */
+const GO_TOOLCHAIN = /^go(\d+)\.(\d+)(?:\.(\d+))?(?:(rc|beta)(\d+))?$/;
+
+/**
+ * Go: `v` then SemVer; `v1` and `v1.2` are Go's shorthands for `v1.0.0` and `v1.2.0`; the toolchain's own names
+ * (the `stdlib` and `toolchain` packages) as Go's vulnerability database reads them.
+ */
 function parseGo(text: string): SemVer | null {
+  const toolchain = GO_TOOLCHAIN.exec(text);
+  if (toolchain) {
+    const [, major, minor, patch, pre, n] = toolchain;
+    return parseSemver(`${major}.${minor}.${patch ?? '0'}${pre ? `-${pre}.${n}` : ''}`);
+  }
   const bare = text.startsWith('v') ? text.slice(1) : text;
   const short = /^(\d+)(?:\.(\d+))?$/.exec(bare);
   if (short) return parseSemver(`${short[1]}.${short[2] ?? '0'}.0`);
