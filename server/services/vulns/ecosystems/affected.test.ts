@@ -52,6 +52,8 @@ describe('events in a range', () => {
     expectAffected(two, ['1.0.0', '2.9.9'], ['3.0.0']);
     const star = entry('npm', [range('SEMVER', { introduced: '1.0.0' }, { limit: '*' })]);
     expectAffected(star, ['1.0.0', '9.0.0'], ['0.1.0']);
+    const unreadable = entry('npm', [range('SEMVER', { introduced: '1.0.0' }, { limit: 'main' })]);
+    expectAffected(unreadable, ['1.0.0', '9.0.0'], ['0.1.0']);
   });
 
   test('an npm pre-release of the fixed version is still affected', () => {

@@ -70,6 +70,8 @@ function compileRange(ecosystem: Ecosystem, range: OsvRange): CompiledRange | nu
     if (a.key === null || b.key === null) return a.key === b.key ? 0 : a.key === null ? -1 : 1;
     return compareKeys(a.key, b.key) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
   });
+  // Limits none of which could be read are left out like other events: the implicit `*` again.
+  if (limits?.length === 0 && !unlimited) limits = null;
   return { scheme, events, limits, unlimited };
 }
 
