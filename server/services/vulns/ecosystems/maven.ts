@@ -5,7 +5,7 @@
  * `1 = 1.0 = 1.0.0 = 1-ga`. Qualifiers order alpha < beta < milestone < rc (= cr) < snapshot < "" (release) < sp <
  * any other (alphabetically); `a1`, `b1`, `m1` are alpha, beta, milestone when a digit follows.
  *
- * Written here because the installed `mvncmp` port answers "less" for both `compare('11b', '11.a2')` and
+ * Written here because the `mvncmp` port (npm, tried and dropped) answers "less" for both `compare('11b', '11.a2')` and
  * `compare('11.a2', '11b')`: its list-against-qualifier case returns -1 where Maven returns 1 (`1-1 > 1-sp`).
  */
 

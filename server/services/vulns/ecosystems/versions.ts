@@ -8,9 +8,9 @@
  *   `v1.21.0-rc.2`.
  * - PyPI: PEP 440 (`@renovatebot/pep440`: epochs, pre, post and dev releases, local versions).
  * - Maven: Maven's ComparableVersion (`1 = 1.0 = 1.0.0`, alpha < beta < milestone < rc < snapshot < "" < sp, other
- *   qualifiers after them), ported in `maven.ts`: the installed `mvncmp` is not antisymmetric (see there).
+ *   qualifiers after them), ported in `maven.ts`: `mvncmp` (tried and dropped) is not antisymmetric (see there).
  * - Debian: dpkg's order (epoch, upstream version, revision; `~` before everything, even the end), written here
- *   after dpkg's `verrevcmp`: `deb-version-compare` (installed) answers `1.0 = 1.0-1` and `1 > a`, both wrong.
+ *   after dpkg's `verrevcmp`: `deb-version-compare` (tried and dropped) answers `1.0 = 1.0-1` and `1 > a`, both wrong.
  *
  * `SEMVER` is the order of OSV ranges of type SEMVER whatever the ecosystem (a leading `v` stripped).
  *
