@@ -49,7 +49,7 @@ const webShopInventory = [
   ['npm', 'lodash', '4.17.20', 'npm:lodash@4.17.20'],
   ['npm', 'minimist', '1.2.5', 'npm:minimist@1.2.5'],
   ['npm', 'qs', '6.7.0', 'npm:qs@6.7.0'],
-].map(([ecosystem, name, version, key]) => ({ ecosystem, name, version, key }));
+].map(([ecosystem = '', name = '', version = '', key = '']) => ({ ecosystem, name, version, key }));
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -79,7 +79,7 @@ async function create(body: Record<string, unknown>, cookie = as.admin) {
   return res.json as { id: string; name: string };
 }
 
-const byKey = (list: { key: string }[]) => [...list].sort((a, b) => (a.key < b.key ? -1 : 1));
+const byKey = <T extends { key: string }>(list: T[]) => [...list].sort((a, b) => (a.key < b.key ? -1 : 1));
 
 describe('assets', () => {
   test.each([
@@ -135,7 +135,9 @@ describe('assets', () => {
     const detail = await t.call('GET', `${assetsPath()}/${res.json.id}`, { cookie: as.viewer });
     expect(detail.status).toBe(200);
     expect(
-      byKey(detail.json.inventory).map(({ ecosystem, name, version, key }) => ({ ecosystem, name, version, key })),
+      byKey<{ key: string; ecosystem: string; name: string; version: string }>(detail.json.inventory).map(
+        ({ ecosystem, name, version, key }) => ({ ecosystem, name, version, key }),
+      ),
     ).toEqual(byKey(webShopInventory));
     const serde = detail.json.inventory.find((c: { name: string }) => c.name === 'serde');
     expect(serde).toMatchObject({ assessed: false, note: 'not assessed (ecosystem cargo is not supported)' });
@@ -242,6 +244,7 @@ describe('assets', () => {
       name: 'edge',
       hostnames: ['shop.example.com'],
       upstream: 'http://127.0.0.1:3000',
+      mode: 'detect' as const,
     };
     const [firewall] = await t.db
       .insert(firewalls)
