@@ -43,10 +43,16 @@ export function AssetForm({ spaceId, asset, onSaved, onCancel }: Props) {
   const [kind, setKind] = useState<string>(asset?.kind ?? 'application');
   const [mode, setMode] = useState<InventoryMode>(asset ? 'keep' : 'typed');
   const fileInput = useRef<HTMLInputElement>(null);
+  const [firewallId, setFirewallId] = useState(asset?.firewallId ?? '');
   const firewalls = useStore($firewalls);
+  const listed = (firewalls.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }));
+  // The saved firewall stays chosen while the list loads (a save then would otherwise drop it).
   const firewallOptions = [
     { value: '', label: 'None' },
-    ...(firewalls.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
+    ...(firewallId && !listed.some((f) => f.value === firewallId)
+      ? [{ value: firewallId, label: 'The saved firewall' }]
+      : []),
+    ...listed,
   ];
   const submit = useSubmit(
     async (form) => {
@@ -54,7 +60,7 @@ export function AssetForm({ spaceId, asset, onSaved, onCancel }: Props) {
         name: text(form, 'name'),
         kind: text(form, 'kind') as Asset['kind'],
         tags: tagsOf(text(form, 'tags')),
-        firewallId: kind === 'application' ? text(form, 'firewallId') || null : null,
+        firewallId: kind === 'application' ? firewallId || null : null,
       };
       const environment = text(form, 'environment').trim();
       const inventory: Pick<CreateAssetBody, 'components' | 'sbom' | 'sbomFileName'> = {};
@@ -137,7 +143,8 @@ export function AssetForm({ spaceId, asset, onSaved, onCancel }: Props) {
         <SelectField
           label="Firewall in front of it"
           name="firewallId"
-          defaultValue={asset?.firewallId ?? ''}
+          value={firewallId}
+          onChange={(event) => setFirewallId(event.currentTarget.value)}
           options={firewallOptions}
           hint="Virtual patches for this application's findings go to this firewall."
           error={submit.fields.firewallId}
