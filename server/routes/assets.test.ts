@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Role } from '../../contract/common.ts';
-import { defaultFirewallSettings } from '../../contract/firewalls.ts';
 import { activity } from '../db/schema/activity.ts';
-import { firewalls } from '../db/schema/firewalls.ts';
 import { memberships } from '../db/schema/memberships.ts';
 import { spaces } from '../db/schema/spaces.ts';
 import { assetComponents, assetInventories, findings } from '../db/schema/vulns.ts';
+import { insertFirewall } from '../test/firewall-row.ts';
 import { createTestApi, type TestApi } from '../test/harness.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -239,20 +238,10 @@ describe('assets', () => {
   });
 
   test('a firewall of the space may stand in front of an application', async () => {
-    const settings = {
-      ...defaultFirewallSettings,
-      name: 'edge',
-      hostnames: ['shop.example.com'],
-      upstream: 'http://127.0.0.1:3000',
-      mode: 'detect' as const,
-    };
-    const [firewall] = await t.db
-      .insert(firewalls)
-      .values({ spaceId, name: 'edge', settings, version: 1, tokenHash: crypto.randomUUID(), tokenPrefix: 'sgf_x' })
-      .returning();
-    const asset = await create({ firewallId: firewall?.id });
+    const firewallId = await insertFirewall(t.db, spaceId);
+    const asset = await create({ firewallId });
     expect((await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as.viewer })).json.firewallId).toBe(
-      firewall?.id,
+      firewallId,
     );
     const toHost = await t.call('PATCH', `${assetsPath()}/${asset.id}`, { cookie: as.admin, body: { kind: 'host' } });
     expect(toHost.status).toBe(400);

@@ -4,8 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useState } from 'react';
-import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
-import { firewalls } from '../../../../server/db/schema/firewalls.ts';
+import { insertFirewall } from '../../../../server/test/firewall-row.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../../shared/test-api.ts';
 import { spaceWithSource } from '../../shared/test-ingest.ts';
 import { AssetsTab } from './AssetsTab.tsx';
@@ -146,21 +145,11 @@ describe('AssetsTab', () => {
   });
 
   test('an admin edits and deletes an asset after confirming', async () => {
-    const settings = {
-      ...defaultFirewallSettings,
-      name: 'edge',
-      hostnames: ['box.example.com'],
-      upstream: 'http://127.0.0.1:3000',
-      mode: 'detect' as const,
-    };
-    const [firewall] = await api.db
-      .insert(firewalls)
-      .values({ spaceId, name: 'edge', settings, version: 1, tokenHash: crypto.randomUUID(), tokenPrefix: 'sgf_x' })
-      .returning();
+    const firewallId = await insertFirewall(api.db, spaceId);
     const created = await api.call('POST', `/spaces/${spaceId}/assets`, owner.cookie, {
       name: 'Old box',
       kind: 'application',
-      firewallId: firewall?.id,
+      firewallId,
     });
     const user = await open(owner, true, created.json.id);
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -168,11 +157,11 @@ describe('AssetsTab', () => {
     const env = within(form).getByRole('textbox', { name: 'Environment' });
     await user.clear(env);
     await user.type(env, 'staging');
-    expect(within(form).getByRole('combobox', { name: 'Firewall in front of it' })).toHaveValue(firewall?.id);
+    expect(within(form).getByRole('combobox', { name: 'Firewall in front of it' })).toHaveValue(firewallId);
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Old box saved.')).toBeInTheDocument();
     const saved = await api.call('GET', `/spaces/${spaceId}/assets/${created.json.id}`, owner.cookie);
-    expect(saved.json).toMatchObject({ environment: 'staging', firewallId: firewall?.id, inventoryVersion: 1 });
+    expect(saved.json).toMatchObject({ environment: 'staging', firewallId, inventoryVersion: 1 });
     await vi.waitFor(() => expect(screen.getByText('staging')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Delete Old box' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
