@@ -73,6 +73,8 @@ export const ComponentInput = z
     else if (!ecosystems.includes(input.ecosystem as Ecosystem))
       issue('ecosystem', `Use one of ${ecosystems.join(', ')}; other ecosystems go in as a package URL (purl).`);
     if (!input.name?.trim()) issue('name', 'Give the package name.');
+    else if (input.ecosystem === 'Maven' && !/^[^:\s]+:[^:\s]+$/.test(input.name.trim()))
+      issue('name', 'Write a Maven package as group:artifact (org.apache.logging.log4j:log4j-core).');
     if (!input.version?.trim()) issue('version', 'Give the version.');
   })
   .meta({ id: 'AssetComponentInput' });

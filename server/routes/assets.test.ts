@@ -172,6 +172,7 @@ describe('assets', () => {
         /Use one of npm, PyPI, Maven, Go, Debian/,
       ],
       [{ ecosystem: 'npm', name: 'x' }, 'components.0.version', /Give the version/],
+      [{ ecosystem: 'Maven', name: 'log4j-core', version: '2.14.1' }, 'components.0.name', /group:artifact/],
       [{ ecosystem: 'npm', name: 'x', version: '1', extra: 1 }, 'components.0.extra', /Unknown field/],
     ] as const) {
       const res = await t.call('POST', assetsPath(), {
