@@ -298,7 +298,7 @@ export function readSbom(sbom: Json): { components: PlacedComponent[]; meta: Sbo
       problem: `sbom.specVersion: CycloneDX ${sbomSpecVersions.join(', ')} are read (found ${JSON.stringify(spec ?? null)})`,
     };
   const components: PlacedComponent[] = [];
-  // Depth first, in document order, without recursion (a hostile SBOM may nest deeply).
+  // Each list, then the nested lists of its components, without recursion (a hostile SBOM may nest deeply).
   const stack: { list: unknown; path: string; depth: number }[] = [];
   if (sbom.components !== undefined) stack.push({ list: sbom.components, path: 'sbom.components', depth: 1 });
   let seen = 0;
@@ -312,7 +312,7 @@ export function readSbom(sbom: Json): { components: PlacedComponent[]; meta: Sbo
       seen += 1;
       if (seen > vulnLimits.componentsPerAsset * 5)
         return {
-          problem: `sbom.components: more than ${(vulnLimits.componentsPerAsset * 5).toLocaleString('en')} entries`,
+          problem: `sbom.components: more than ${(vulnLimits.componentsPerAsset * 5).toLocaleString('en')} components listed (nested ones included); an asset holds at most ${vulnLimits.componentsPerAsset.toLocaleString('en')} distinct ones`,
         };
       if (!isObject(item)) return { problem: `${at}: must be a component object` };
       const version = item.version;
@@ -337,7 +337,7 @@ export function readSbom(sbom: Json): { components: PlacedComponent[]; meta: Sbo
       if (item.components !== undefined)
         nested.push({ list: item.components, path: `${at}.components`, depth: depth + 1 });
     }
-    // Pushed in reverse so that the first component's children are read first.
+    // Pushed in reverse so that the first component's nested list is read first.
     stack.push(...nested.reverse());
   }
   return { components, meta: metaOf(sbom, spec) };
