@@ -18,6 +18,8 @@ interface Props {
   readonly spaceId: string;
   /** The asset edited, or null for a new one. */
   readonly asset: Asset | null;
+  /** The typed text the components field starts from (an edit of a typed-in inventory starts from it). */
+  readonly currentLines?: string;
   readonly onSaved: (asset: Asset, created: boolean) => void;
   readonly onCancel: () => void;
 }
@@ -39,7 +41,7 @@ function tagsOf(value: string): string[] {
  * The asset form: name, kind, environment, tags, the firewall in front of an application, and the inventory typed
  * one component a line or read from a CycloneDX JSON SBOM file. The API's messages are shown next to their fields.
  */
-export function AssetForm({ spaceId, asset, onSaved, onCancel }: Props) {
+export function AssetForm({ spaceId, asset, currentLines = '', onSaved, onCancel }: Props) {
   const [kind, setKind] = useState<string>(asset?.kind ?? 'application');
   const [mode, setMode] = useState<InventoryMode>(asset ? 'keep' : 'typed');
   const fileInput = useRef<HTMLInputElement>(null);
@@ -171,7 +173,16 @@ export function AssetForm({ spaceId, asset, onSaved, onCancel }: Props) {
           hint={`One a line: ${LINE_FORMAT}. Other ecosystems go in as package URLs and are kept but not assessed.`}
           error={submit.fields.components}
         >
-          {(control) => <textarea {...control} name="components" rows={8} className="sg-mono" spellCheck={false} />}
+          {(control) => (
+            <textarea
+              {...control}
+              name="components"
+              rows={8}
+              className="sg-mono"
+              spellCheck={false}
+              defaultValue={currentLines}
+            />
+          )}
         </FieldFrame>
       )}
       {mode === 'sbom' && (

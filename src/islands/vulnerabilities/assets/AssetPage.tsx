@@ -10,6 +10,7 @@ import { dateTime } from '../../shared/format.ts';
 import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
 import { AssetForm } from './AssetForm.tsx';
+import { writeLines } from './component-lines.ts';
 import { FindingCounts } from './FindingCounts.tsx';
 import { InventoryHistory, sourceText } from './InventoryHistory.tsx';
 import { InventoryTable } from './InventoryTable.tsx';
@@ -129,6 +130,7 @@ function AssetBody({ asset, spaceId, canManage, onBack, onShowFindings, actions 
           <AssetForm
             spaceId={spaceId}
             asset={asset}
+            currentLines={asset.inventorySource === 'manual' ? writeLines(asset.inventory) : ''}
             onCancel={() => setEditing(false)}
             onSaved={(saved) => {
               setMessage(`${saved.name} saved.`);

@@ -158,6 +158,11 @@ describe('AssetsTab', () => {
     await user.clear(env);
     await user.type(env, 'staging');
     expect(within(form).getByRole('combobox', { name: 'Firewall in front of it' })).toHaveValue(firewallId);
+    // Replacing a typed inventory starts from its lines.
+    await user.click(within(form).getByRole('radio', { name: 'Replace it with components typed here' }));
+    expect(within(form).getByRole('textbox', { name: 'Components' })).toHaveValue('');
+    await user.type(within(form).getByRole('textbox', { name: 'Components' }), 'npm left-pad 1.3.0');
+    await user.click(within(form).getByRole('radio', { name: /Keep the current inventory/ }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Old box saved.')).toBeInTheDocument();
     const saved = await api.call('GET', `/spaces/${spaceId}/assets/${created.json.id}`, owner.cookie);
