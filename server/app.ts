@@ -17,6 +17,7 @@ import { activityRoutes } from './routes/activity.ts';
 import { alertNotificationRoutes } from './routes/alert-notifications.ts';
 import { alertRuleRoutes } from './routes/alert-rules.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { assetBodyLimit, assetBodyPath, assetRoutes } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
 import { connectorRoutes } from './routes/connector.ts';
 import { renderDocs } from './routes/docs.ts';
@@ -72,9 +73,12 @@ export function createApp(options: CreateAppOptions) {
       throw new ApiError(413, 'payload_too_large', `Request bodies are limited to ${config.bodyLimitBytes} bytes.`);
     },
   });
-  // Ingest and the connector's events have their own, larger limit (10 MB), applied by their routers.
+  // Ingest and the connector's events have their own, larger limit (10 MB), applied by their routers. Asset bodies
+  // carry an SBOM (32 MB): their limit is applied here, before noNul reads the body.
   const ownLimit = (path: string) => path.startsWith('/api/ingest/') || path === '/api/connector/events';
-  app.use('*', (c, next) => (ownLimit(c.req.path) ? next() : globalBodyLimit(c, next)));
+  app.use('*', (c, next) =>
+    assetBodyPath.test(c.req.path) ? assetBodyLimit(c, next) : ownLimit(c.req.path) ? next() : globalBodyLimit(c, next),
+  );
   app.use('*', originCheck);
   app.use('*', noNul);
   app.use('*', authenticate);
@@ -95,6 +99,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', alertRoutes)
     .route('/spaces', alertNotificationRoutes)
     .route('/spaces', wafRoutes)
+    .route('/spaces', assetRoutes)
     .route('/spaces', findingRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)

@@ -10,6 +10,7 @@ import { savedSearches } from './db/schema/saved-searches.ts';
 import { sources } from './db/schema/sources.ts';
 import { spaces } from './db/schema/spaces.ts';
 import { triageRecords } from './db/schema/triage.ts';
+import { assetComponents, assets } from './db/schema/vulns.ts';
 import { createTestApi, type TestApi } from './test/harness.ts';
 import { storeEvents } from './test/stored-events.ts';
 
@@ -141,8 +142,22 @@ async function fixture() {
       until: new Date(Date.now() + 86_400_000),
     })
     .returning();
+  const [asset] = await t.db
+    .insert(assets)
+    .values({ spaceId: space.id, name: 'shop', kind: 'application', firewallId: firewall?.id ?? null })
+    .returning();
+  await t.db.insert(assetComponents).values({
+    assetId: asset?.id ?? '',
+    key: 'npm:lodash@4.17.20',
+    purl: 'pkg:npm/lodash@4.17.20',
+    ecosystem: 'npm',
+    name: 'lodash',
+    packageKey: 'npm:lodash',
+    version: '4.17.20',
+  });
   return {
     spaceId: space.id,
+    assetId: asset?.id ?? '',
     alertRuleId: alertRule?.id ?? '',
     alertId: alert?.id ?? '',
     suppressionId: suppression?.id ?? '',
@@ -194,6 +209,15 @@ function sampleBody(op: Operation, fx: { alertId: string; firewallId: string }):
     'patch /api/spaces/{spaceId}/alerts/{id}': { status: 'acknowledged', reason: 'seen' },
     'post /api/spaces/{spaceId}/alerts/{id}/notes': { body: 'Looked at it.' },
     'post /api/spaces/{spaceId}/alerts/{id}/suppress': { days: 1, reason: 'our scanner' },
+    'post /api/spaces/{spaceId}/assets': {
+      name: `asset ${randomUUID()}`,
+      kind: 'host',
+      components: [{ purl: 'pkg:npm/qs@6.7.0' }],
+    },
+    'patch /api/spaces/{spaceId}/assets/{id}': {
+      firewallId,
+      sbom: { bomFormat: 'CycloneDX', specVersion: '1.5', components: [{ name: 'qs', purl: 'pkg:npm/qs@6.7.0' }] },
+    },
     'post /api/spaces/{spaceId}/waf-remedies/preview': {
       kind: 'block-ip',
       firewallId,
@@ -248,6 +272,7 @@ test('the role table holds on every operation for every caller', async () => {
         eventId,
         savedSearchId,
         firewallId,
+        assetId,
       } = fx;
       const path = op.path
         .replace('{spaceId}', spaceId)
@@ -265,9 +290,11 @@ test('the role table holds on every operation for every caller', async () => {
                 ? firewallId
                 : op.path.includes('/alert-rules/')
                   ? alertRuleId
-                  : op.path.includes('/alerts/')
-                    ? alertId
-                    : randomUUID(),
+                  : op.path.includes('/assets/')
+                    ? assetId
+                    : op.path.includes('/alerts/')
+                      ? alertId
+                      : randomUUID(),
         )
         .replace('{suppressionId}', suppressionId)
         .replace('{wafId}', firewallId)

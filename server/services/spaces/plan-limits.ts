@@ -12,6 +12,7 @@ import { firewalls } from '../../db/schema/firewalls.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { memberships } from '../../db/schema/memberships.ts';
 import type { SpaceRow } from '../../db/schema/spaces.ts';
+import { assets } from '../../db/schema/vulns.ts';
 import { ApiError } from '../../errors.ts';
 
 /** The cheapest plan above `plan` whose terms pass `enough`, or null when none does. */
@@ -71,4 +72,16 @@ export async function checkAlertRuleLimit(tx: Executor, space: SpaceRow): Promis
   const allows = lifting ? (planTerms[lifting].alertRules ?? 'unlimited') : null;
   const lift = lifting ? `; the ${planTerms[lifting].label} plan allows ${allows}` : '';
   throw new ApiError(422, 'plan_limit_alert_rules', `The ${terms.label} plan allows ${limit} alert rules${lift}.`);
+}
+
+/** 422 naming the limit and the plan that lifts it, when one more asset would exceed the space's plan. */
+export async function checkAssetLimit(tx: Executor, space: SpaceRow): Promise<void> {
+  const terms = planTerms[space.plan];
+  const [existing] = await tx.select({ n: count() }).from(assets).where(eq(assets.spaceId, space.id));
+  if ((existing?.n ?? 0) < terms.assets) return;
+  const lifting = liftingPlan(space.plan, (t) => t.assets > terms.assets);
+  const lift = lifting
+    ? `; the ${planTerms[lifting].label} plan allows ${planTerms[lifting].assets.toLocaleString('en')}`
+    : '';
+  throw new ApiError(422, 'plan_limit_assets', `The ${terms.label} plan allows ${terms.assets} assets${lift}.`);
 }
