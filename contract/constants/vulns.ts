@@ -1,12 +1,22 @@
 /** Plain constants of vulnerability management (issue #16), for the API and the islands alike. */
+import { type Severity, severities } from './events.ts';
 
 /** The ecosystems whose version order Spaceguard knows, as OSV names them (Debian records say `Debian:12`). */
 export const ecosystems = ['npm', 'PyPI', 'Maven', 'Go', 'Debian'] as const;
 export type Ecosystem = (typeof ecosystems)[number];
 
-/** A record's or a finding's severity: from the CVSS score's rating, else the ecosystem's own word. */
-export const vulnSeverities = ['critical', 'high', 'medium', 'low', 'none', 'unknown'] as const;
-export type VulnSeverity = (typeof vulnSeverities)[number];
+/** The event severities a CVSS rating shares (all but `info`). */
+type Rated = Exclude<Severity, 'info'>;
+export type VulnSeverity = Rated | 'none' | 'unknown';
+
+/**
+ * A record's or a finding's severity, worst first: the event severities a CVSS rating shares, then `none` (a score of
+ * 0) and `unknown` (no vector and no word of the ecosystem's own).
+ */
+export const vulnSeverities = [...severities.filter((s): s is Rated => s !== 'info'), 'none', 'unknown'] as unknown as [
+  VulnSeverity,
+  ...VulnSeverity[],
+];
 
 export const vulnSeverityLabels: Readonly<Record<VulnSeverity, string>> = {
   critical: 'Critical',

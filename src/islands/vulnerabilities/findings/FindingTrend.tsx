@@ -1,9 +1,10 @@
 import type { SeriesOptionsType } from 'highcharts';
-import { vulnSeverityLabels } from '../../../../contract/constants/vulns.ts';
+import { vulnSeverities, vulnSeverityLabels } from '../../../../contract/constants/vulns.ts';
 import type { FindingTrend as Trend } from '../../../../contract/findings.ts';
 import { Highstock } from '../../charts/Highstock.tsx';
 
-const SHOWN = ['critical', 'high', 'medium', 'low'] as const;
+/** The rated severities (critical to low): `none` and `unknown` are not drawn. */
+const SHOWN = vulnSeverities.filter((s) => s !== 'none' && s !== 'unknown');
 
 /** Open findings by severity after each assessment, as a stock chart (navigator and range selector). */
 export function FindingTrend({ trend }: { readonly trend: Trend }) {
