@@ -13,7 +13,10 @@ describe('readPurl', () => {
     ],
     ['pkg:golang/github.com/gin-gonic/gin@v1.9.0', 'Go', 'github.com/gin-gonic/gin', 'v1.9.0'],
     ['pkg:golang/golang.org/x/net@v0.17.0', 'Go', 'golang.org/x/net', 'v0.17.0'],
-    ['pkg:deb/debian/libssl3@3.0.11-1~deb12u2?arch=amd64&upstream=openssl', 'Debian', 'libssl3', '3.0.11-1~deb12u2'],
+    // OSV names Debian source packages: the upstream qualifier (with its version, when it has one) names the component.
+    ['pkg:deb/debian/libssl3@3.0.11-1~deb12u2?arch=amd64&upstream=openssl', 'Debian', 'openssl', '3.0.11-1~deb12u2'],
+    ['pkg:deb/debian/libc6@2.36-9+deb12u3?upstream=glibc%402.36-9%2Bdeb12u4', 'Debian', 'glibc', '2.36-9+deb12u4'],
+    ['pkg:deb/debian/curl@7.88.1-10+deb12u5?arch=amd64', 'Debian', 'curl', '7.88.1-10+deb12u5'],
     ['pkg:cargo/serde@1.0.130', 'cargo', 'serde', '1.0.130'],
     ['pkg:nuget/Newtonsoft.Json@13.0.1', 'nuget', 'Newtonsoft.Json', '13.0.1'],
     ['pkg:github/actions/checkout@v4', 'github', 'actions/checkout', 'v4'],

@@ -166,8 +166,9 @@ export function notAssessedNote(ecosystem: string): string | null {
 }
 
 /**
- * Purl types and the ecosystem they map to. Debian: the purl's name (the binary package) is kept as it is; the
- * `upstream` qualifier some tools add (the source package, which OSV records name) stays in the purl.
+ * Purl types and the ecosystem they map to. Debian: OSV records name source packages, so a purl's `upstream`
+ * qualifier (the source package, `openssl` or `glibc@2.36-9`, as Syft and Trivy write it) names the component, at the
+ * source's version where it gives one; without it the purl's name (the binary package) is kept.
  */
 const purlEcosystems: Readonly<Record<string, Ecosystem>> = {
   npm: 'npm',
@@ -205,6 +206,15 @@ export function readPurl(purl: string, fallbackVersion?: string): PlacedComponen
     case undefined:
       name = namespace ? `${namespace}/${parsed.name}` : parsed.name;
       break;
+    case 'Debian': {
+      const upstream = parsed.qualifiers?.upstream?.trim();
+      if (upstream) {
+        const [source, sourceVersion] = upstream.split('@');
+        return { purl: purl.trim(), ecosystem, name: source || parsed.name, version: sourceVersion?.trim() || version };
+      }
+      name = parsed.name;
+      break;
+    }
     default:
       name = parsed.name;
   }
