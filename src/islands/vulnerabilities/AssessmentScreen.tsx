@@ -6,6 +6,7 @@ import { withApp } from '../app/with-app.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { AssessButton } from './AssessButton.tsx';
 import { type AssessmentTab, type AssessmentView, readAssessmentView, writeAssessmentView } from './assessment-url.ts';
 import { AssetsTab } from './assets/AssetsTab.tsx';
 import { FindingsTab } from './findings/FindingsTab.tsx';
@@ -72,6 +73,11 @@ export function AssessmentScreen() {
             asset={view.asset}
             onOpenAsset={(asset) => change({ ...view, asset })}
             onShowFindings={(asset) => change({ ...view, tab: 'findings', filters: { asset } })}
+            actions={
+              view.asset && atLeast(role, 'admin') ? (
+                <AssessButton spaceId={id} assetId={view.asset} label="Assess now" />
+              ) : undefined
+            }
           />
         )}
       </Tabs>

@@ -14,6 +14,7 @@ import { Alert } from '../../shared/Alert.tsx';
 import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
 import { useSubmit } from '../../shared/use-submit.ts';
+import { AssessButton } from '../AssessButton.tsx';
 import { FindingPanel } from './FindingPanel.tsx';
 import { FindingsTable } from './FindingsTable.tsx';
 import { FindingTrend } from './FindingTrend.tsx';
@@ -58,13 +59,6 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
   }, [query]);
   useEffect(() => () => $findingListQuery.set(undefined), []);
 
-  const assessing = useSubmit(async () => {
-    const answer = await call(client.spaces[':spaceId'].assessments.$post({ param: { spaceId }, json: {} }));
-    setMessage(
-      `Assessed ${plural(answer.assets, 'asset')} (${plural(answer.components, 'component')}): ${answer.findingsNew} new, ${answer.findingsFixed} fixed, ${answer.findingsReopened} found again.`,
-    );
-    invalidateApi('findings', 'finding-trend', 'assets');
-  });
   const loadMore = useSubmit(async () => {
     const cursor = more?.cursor ?? (findings.loaded.state === 'ready' ? findings.loaded.data.nextCursor : null);
     if (!cursor) return;
@@ -161,14 +155,9 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
               ))}
           </p>
         )}
-        {canManage && (
-          <button type="button" className="button" disabled={assessing.pending} onClick={() => assessing.run()}>
-            {assessing.pending ? 'Assessing…' : 'Assess all assets'}
-          </button>
-        )}
+        {canManage && <AssessButton spaceId={spaceId} label="Assess all assets" />}
       </div>
       {message && <Alert tone="success">{message}</Alert>}
-      {assessing.error && <Alert tone="error">{assessing.error}</Alert>}
       <section aria-labelledby="sg-vu-trend-heading">
         <h3 id="sg-vu-trend-heading">Trend</h3>
         {trend.loaded.state === 'ready' ? (
