@@ -31,6 +31,7 @@ import { devRoutes, healthRoutes } from './routes/meta.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
+import { importBodyLimit, vulnImportPath, vulnRefRoutes } from './routes/vuln-refs.ts';
 import { wafRoutes } from './routes/waf.ts';
 import { skipCaptcha } from './services/accounts/captcha.ts';
 import { errorLogFields } from './services/shared/error-log.ts';
@@ -73,7 +74,14 @@ export function createApp(options: CreateAppOptions) {
   });
   // Ingest and the connector's events have their own, larger limit (10 MB), applied by their routers.
   const ownLimit = (path: string) => path.startsWith('/api/ingest/') || path === '/api/connector/events';
-  app.use('*', (c, next) => (ownLimit(c.req.path) ? next() : globalBodyLimit(c, next)));
+  // OSV imports have theirs (vulnLimits.importBytes), applied here: before anything reads the body.
+  app.use('*', (c, next) =>
+    ownLimit(c.req.path)
+      ? next()
+      : vulnImportPath.test(c.req.path)
+        ? importBodyLimit(c, next)
+        : globalBodyLimit(c, next),
+  );
   app.use('*', originCheck);
   app.use('*', noNul);
   app.use('*', authenticate);
@@ -94,6 +102,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', alertRoutes)
     .route('/spaces', alertNotificationRoutes)
     .route('/spaces', wafRoutes)
+    .route('/spaces', vulnRefRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);

@@ -10,6 +10,7 @@ import { savedSearches } from './db/schema/saved-searches.ts';
 import { sources } from './db/schema/sources.ts';
 import { spaces } from './db/schema/spaces.ts';
 import { triageRecords } from './db/schema/triage.ts';
+import { vulnImports, vulnRefs } from './db/schema/vulns.ts';
 import { createTestApi, type TestApi } from './test/harness.ts';
 import { storeEvents } from './test/stored-events.ts';
 
@@ -51,6 +52,9 @@ afterAll(async () => {
 const SECRET_NAME = 'Zebra-Secret-Space-7731';
 
 const FIREWALL_NAME = 'edge firewall';
+
+/** The fixture's library record: an OSV id with a colon, as some databases write them. */
+const VULN_REF_ID = 'RHSA-2024:0001';
 
 /** A fresh space per check: owners O and O2, admin, analyst, viewer, target viewer T, one invitation, one source, one firewall (version 1). */
 async function fixture() {
@@ -141,8 +145,19 @@ async function fixture() {
       until: new Date(Date.now() + 86_400_000),
     })
     .returning();
+  await t.db.insert(vulnRefs).values({
+    spaceId: space.id,
+    id: VULN_REF_ID,
+    modified: new Date('2024-01-01T00:00:00Z'),
+    record: { id: VULN_REF_ID, modified: '2024-01-01T00:00:00Z' },
+  });
+  const [vulnImport] = await t.db
+    .insert(vulnImports)
+    .values({ spaceId: space.id, status: 'done', contentType: 'application/json' })
+    .returning();
   return {
     spaceId: space.id,
+    vulnImportId: vulnImport?.id ?? '',
     alertRuleId: alertRule?.id ?? '',
     alertId: alert?.id ?? '',
     suppressionId: suppression?.id ?? '',
@@ -194,6 +209,7 @@ function sampleBody(op: Operation, fx: { alertId: string; firewallId: string }):
     'patch /api/spaces/{spaceId}/alerts/{id}': { status: 'acknowledged', reason: 'seen' },
     'post /api/spaces/{spaceId}/alerts/{id}/notes': { body: 'Looked at it.' },
     'post /api/spaces/{spaceId}/alerts/{id}/suppress': { days: 1, reason: 'our scanner' },
+    'post /api/spaces/{spaceId}/vuln-refs': { id: 'GHSA-iso0-0000-0000', modified: '2024-02-01T00:00:00Z' },
     'post /api/spaces/{spaceId}/waf-remedies/preview': {
       kind: 'block-ip',
       firewallId,
@@ -248,6 +264,7 @@ test('the role table holds on every operation for every caller', async () => {
         eventId,
         savedSearchId,
         firewallId,
+        vulnImportId,
       } = fx;
       const path = op.path
         .replace('{spaceId}', spaceId)
@@ -257,17 +274,21 @@ test('the role table holds on every operation for every caller', async () => {
         // Space-scoped {id} paths name the fixture's object of that kind.
         .replace(
           '{id}',
-          op.path.includes('/sources/')
-            ? sourceId
-            : op.path.includes('/saved-searches/')
-              ? savedSearchId
-              : op.path.includes('/firewalls/')
-                ? firewallId
-                : op.path.includes('/alert-rules/')
-                  ? alertRuleId
-                  : op.path.includes('/alerts/')
-                    ? alertId
-                    : randomUUID(),
+          op.path.includes('/vuln-refs/imports/')
+            ? vulnImportId
+            : op.path.includes('/vuln-refs/')
+              ? encodeURIComponent(VULN_REF_ID)
+              : op.path.includes('/sources/')
+                ? sourceId
+                : op.path.includes('/saved-searches/')
+                  ? savedSearchId
+                  : op.path.includes('/firewalls/')
+                    ? firewallId
+                    : op.path.includes('/alert-rules/')
+                      ? alertRuleId
+                      : op.path.includes('/alerts/')
+                        ? alertId
+                        : randomUUID(),
         )
         .replace('{suppressionId}', suppressionId)
         .replace('{wafId}', firewallId)

@@ -3,6 +3,7 @@ import { matchWorker } from '../alerts/match-worker.ts';
 import { scheduleWorker } from '../alerts/schedule-worker.ts';
 import { retentionWorker } from '../events/retention.ts';
 import { deliverWorker } from '../notifications/deliver.ts';
+import { importWorker } from '../vulns/refs/import.ts';
 import { pruneJobsWorker } from './prune.ts';
 import type { Worker } from './worker.ts';
 
@@ -14,4 +15,5 @@ export const backgroundWorkers: readonly Worker<never>[] = [
   evaluateWorker,
   scheduleWorker,
   deliverWorker,
+  importWorker,
 ];
