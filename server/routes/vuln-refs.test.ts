@@ -47,7 +47,7 @@ async function upload(body: Uint8Array | string, contentType: string, cookie = a
   const res = await t.app.request(`${BASE}${refs()}${query}`, {
     method: 'POST',
     headers: { cookie, origin: ORIGIN, 'content-type': contentType, 'x-forwarded-for': '203.0.113.7' },
-    body,
+    body: body as BodyInit,
   });
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
