@@ -227,15 +227,22 @@ describe('importing a zip', () => {
     expect(done.json).toMatchObject({ status: 'done', filesRead: 450, filesTotal: 450, updated: 300, imported: 150 });
   });
 
-  test('an archive that cannot be read fails with a clear error', async () => {
+  test('what cannot be read is refused before anything is written; a large body that is no JSON fails the job', async () => {
+    const before = (await t.db.select().from(vulnImports)).length;
     const zip = makeZip([{ name: 'a.json', content: JSON.stringify(npmRecord) }]);
-    const truncated = zip.slice(0, zip.length - 10);
-    const res = await upload(truncated, 'application/zip');
+    const truncated = await upload(zip.slice(0, zip.length - 10), 'application/zip');
+    expect(truncated.status).toBe(400);
+    expect(truncated.json.error.fields.body).toMatch(/zip archive cannot be read/);
+    expect((await upload(makeZip([]), 'application/zip')).json.error.message).toBe('The zip archive holds no files.');
+    expect((await upload('[]', 'application/json')).json.error.message).toBe('The file holds no records.');
+    expect((await t.db.select().from(vulnImports)).length).toBe(before);
+
+    const res = await upload(`[${'1,'.repeat(600_000)}`, 'application/json');
     expect(res.status).toBe(202);
     await runImports();
     const failed = await t.call('GET', `${refs()}/imports/${res.json.id}`, { cookie: as.viewer });
     expect(failed.json.status).toBe('failed');
-    expect(failed.json.error).toMatch(/zip archive cannot be read/);
+    expect(failed.json.error).toMatch(/^The file is not JSON/);
     const jobs = await jobsOf(t.db, 'vulns.import');
     expect(jobs.at(-1)?.state).toBe('discarded');
   });

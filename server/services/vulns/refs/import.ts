@@ -46,8 +46,7 @@ function sourceOf(row: VulnImportRow, body: Uint8Array): Promise<ImportSource> |
  * marks it done and, when it changed the library, enqueues the space's re-assessment. Throws `UnreadableImport`
  * when the body cannot be read at all.
  */
-async function runImport(db: Db, row: VulnImportRow, body: Uint8Array, signal?: AbortSignal): Promise<void> {
-  const source = await sourceOf(row, body);
+async function runImport(db: Db, row: VulnImportRow, source: ImportSource, signal?: AbortSignal): Promise<void> {
   const counts = noCounts();
   const refused: RefusedFile[] = [];
   let refusedCount = 0;
@@ -127,7 +126,7 @@ export const importWorker = defineWorker<ImportArgs>({
       return;
     }
     try {
-      await runImport(ctx.db, row, row.body, ctx.signal);
+      await runImport(ctx.db, row, await sourceOf(row, row.body), ctx.signal);
     } catch (error) {
       if (error instanceof UnreadableImport) {
         await fail(ctx.db, row.id, error.message);
@@ -161,13 +160,23 @@ export async function startImport(
   }
   if (upload.body.byteLength === 0)
     throw new ApiError(400, 'validation', 'The file is empty.', { fields: { body: 'The file is empty.' } });
-  const zipMagic = upload.body[0] === 0x50 && upload.body[1] === 0x4b;
-  if (kind === 'zip' && !zipMagic) {
-    throw new ApiError(400, 'validation', 'This is not a zip archive.', {
-      fields: { body: 'This is not a zip archive.' },
-    });
-  }
+  const refuse = (message: string) => new ApiError(400, 'validation', message, { fields: { body: message } });
   const inline = kind === 'json' && upload.body.byteLength <= inlineJsonBytes;
+  // What can be checked cheaply is checked before anything is written: a small JSON body is parsed (and then
+  // imported from that parse), a zip's central directory read; a larger JSON body is parsed by the job.
+  let source: ImportSource | null = null;
+  try {
+    if (inline) source = jsonSource(upload.body, upload.fileName ?? 'body');
+    else if (kind === 'zip') {
+      const zip = await zipSource(upload.body);
+      zip.close?.();
+      if (zip.total === 0) throw new UnreadableImport('The zip archive holds no files.');
+    }
+  } catch (error) {
+    if (error instanceof UnreadableImport) throw refuse(error.message);
+    throw error;
+  }
+  if (source && source.total === 0) throw refuse('The file holds no records.');
   const { db } = sc.deps;
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -208,14 +217,11 @@ export async function startImport(
       .returning();
     return withJob ?? created;
   });
-  if (!inline) return { row, done: false };
+  if (!source) return { row, done: false };
   try {
-    await runImport(db, row, upload.body);
+    await runImport(db, row, source);
   } catch (error) {
-    await fail(db, row.id, error instanceof UnreadableImport ? error.message : 'The import stopped; try again.');
-    if (error instanceof UnreadableImport) {
-      throw new ApiError(400, 'validation', error.message, { fields: { body: error.message } });
-    }
+    await fail(db, row.id, 'The import stopped; try again.');
     throw error;
   }
   const [finished] = await db.select().from(vulnImports).where(eq(vulnImports.id, row.id));

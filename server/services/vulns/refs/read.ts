@@ -10,7 +10,12 @@ import { type Checked, checkRecord, checkRecordText } from './validate.ts';
 export type ReadItem = { file: string; checked: Checked } | { file: string; skip: true };
 
 /** What an import body holds: how many items, and the items in order. */
-export type ImportSource = { total: number; items: AsyncIterable<ReadItem> };
+export type ImportSource = {
+  total: number;
+  items: AsyncIterable<ReadItem>;
+  /** Lets go of what the source holds open, when its items are not read to the end. */
+  close?: () => void;
+};
 
 /** A body that cannot be read at all: the import fails with this message. */
 export class UnreadableImport extends Error {}
@@ -93,6 +98,7 @@ export async function zipSource(body: Uint8Array): Promise<ImportSource> {
   const zip = await openZip(body);
   return {
     total: zip.entryCount,
+    close: () => zip.close(),
     items: (async function* () {
       try {
         for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
