@@ -99,15 +99,11 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
     if (before) counts.unchanged++; // the one it replaces in this batch
     winners.set(record.id, record);
   }
-  for (const record of winners.values()) {
-    if (record.withdrawn) counts.withdrawn++;
-    else if (stored.has(record.id)) counts.updated++;
-    else counts.imported++;
-  }
-  const changed = [...winners.values()];
-  if (changed.length === 0) return counts;
-  for (const part of chunk(changed, 200)) {
-    await tx
+  const candidates = [...winners.values()];
+  if (candidates.length === 0) return counts;
+  const written = new Set<string>();
+  for (const part of chunk(candidates, 200)) {
+    const rows = await tx
       .insert(vulnRefs)
       .values(part.map((record) => refRow(spaceId, record)))
       .onConflictDoUpdate({
@@ -128,8 +124,18 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
         },
         // Another import may have stored a newer one since the read above: an older `modified` never overwrites.
         setWhere: sql`excluded.modified > ${vulnRefs.modified}`,
-      });
+      })
+      .returning({ id: vulnRefs.id });
+    for (const row of rows) written.add(row.id);
   }
+  const changed = candidates.filter((record) => written.has(record.id));
+  for (const record of candidates) {
+    if (!written.has(record.id)) counts.unchanged++;
+    else if (record.withdrawn) counts.withdrawn++;
+    else if (stored.has(record.id)) counts.updated++;
+    else counts.imported++;
+  }
+  if (changed.length === 0) return counts;
   const changedIds = changed.map((r) => r.id);
   for (const part of chunk(changedIds, 1_000)) {
     await tx.delete(vulnAffected).where(and(eq(vulnAffected.spaceId, spaceId), inArray(vulnAffected.refId, part)));
