@@ -72,8 +72,9 @@ function Result({ item }: { readonly item: VulnImport }) {
               </tr>
             </thead>
             <tbody>
-              {item.refused.map((refused) => (
-                <tr key={refused.file}>
+              {item.refused.map((refused, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a zip may hold one name twice; the list never moves
+                <tr key={`${index}:${refused.file}`}>
                   <th scope="row" className="sg-mono">
                     {refused.file}
                   </th>
@@ -115,9 +116,13 @@ export function ImportPanel({ spaceId, imports, pollMs = 1_000 }: Props) {
         const next = await loadImport(spaceId, current.id);
         if (stopped) return;
         setCurrent(next);
+        setProblem(null);
         if (!isRunning(next)) invalidateApi('vuln-refs', 'vuln-imports');
       } catch (error) {
-        if (!stopped) setProblem(errorMessage(error));
+        if (stopped) return;
+        // Shown, and asked again a little later (the connection may come back).
+        setProblem(errorMessage(error));
+        setTimeout(() => !stopped && setCurrent({ ...current }), pollMs * 4);
       }
     }, pollMs);
     return () => {
