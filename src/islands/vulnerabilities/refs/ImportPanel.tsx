@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { invalidateApi } from '../../../stores/fetcher.ts';
 import { isRunning, loadImport, uploadImport } from '../../../stores/vuln-refs.ts';
 import { TableScroll } from '../../shared/TableScroll.tsx';
+import { RecentImports } from './RecentImports.tsx';
 
 interface Props {
   readonly spaceId: string;
@@ -194,6 +195,7 @@ export function ImportPanel({ spaceId, imports, pollMs = 1_000 }: Props) {
       )}
       {current && current.status !== 'failed' && <Progress item={current} />}
       {current && !isRunning(current) && <Result item={current} />}
+      <RecentImports items={imports} />
     </section>
   );
 }

@@ -117,6 +117,12 @@ describe('RefsScreen', () => {
     expect(within(refused).getByRole('rowheader', { name: 'two.json[1]' })).toBeInTheDocument();
     expect(refused).toHaveTextContent(/modified: /);
     expect(screen.getByRole('progressbar')).toHaveAttribute('max', '2');
+    // The recent imports list the new one once the list is asked again.
+    const recent = await screen.findByRole('table', { name: 'Recent imports' });
+    await vi.waitUntil(() => within(recent).queryByText('two.json') !== null);
+    expect(within(recent).getAllByRole('row')[1]).toHaveTextContent(
+      '1 new, 0 updated, 0 unchanged, 0 withdrawn, 1 refused',
+    );
   });
 
   test('a running zip import is picked up after a reload and followed to its end', async () => {
