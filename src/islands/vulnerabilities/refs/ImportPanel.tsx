@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { invalidateApi } from '../../../stores/fetcher.ts';
 import { isRunning, loadImport, uploadImport } from '../../../stores/vuln-refs.ts';
 import { TableScroll } from '../../shared/TableScroll.tsx';
+import { ColumnHeads } from './ColumnHeads.tsx';
 import { RecentImports } from './RecentImports.tsx';
 
 interface Props {
@@ -66,12 +67,7 @@ function Result({ item }: { readonly item: VulnImport }) {
                 ? ` (the first ${item.refused.length} of ${item.refusedCount})`
                 : ''}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['File', 'Reason']} />
             <tbody>
               {item.refused.map((refused, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a zip may hold one name twice; the list never moves

@@ -1,6 +1,9 @@
 import type { VulnImport } from '../../../../contract/vuln-refs.ts';
 import { dateTime } from '../../shared/format.ts';
 import { TableScroll } from '../../shared/TableScroll.tsx';
+import { ColumnHeads } from './ColumnHeads.tsx';
+
+const COLUMNS = ['Started', 'File', 'By', 'Status', 'Files', 'Result'] as const;
 
 const counts = (item: VulnImport) =>
   item.status === 'failed'
@@ -16,16 +19,7 @@ export function RecentImports({ items }: { readonly items: readonly VulnImport[]
       <TableScroll label="Recent imports">
         <table className="data">
           <caption className="visually-hidden">Recent imports</caption>
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">File</th>
-              <th scope="col">By</th>
-              <th scope="col">Status</th>
-              <th scope="col">Files</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={COLUMNS} />
           <tbody>
             {items.map((item) => (
               <tr key={item.id}>

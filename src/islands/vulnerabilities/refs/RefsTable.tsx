@@ -1,7 +1,10 @@
 import type { VulnRefSummary } from '../../../../contract/vuln-refs.ts';
 import { dateOnly } from '../../shared/format.ts';
 import { TableScroll } from '../../shared/TableScroll.tsx';
+import { ColumnHeads } from './ColumnHeads.tsx';
 import { SeverityBadge } from './SeverityBadge.tsx';
+
+const COLUMNS = ['Id', 'Aliases', 'Summary', 'Ecosystems', 'Severity', 'Modified'] as const;
 
 interface Props {
   readonly items: readonly VulnRefSummary[];
@@ -16,16 +19,7 @@ export function RefsTable({ items, hrefOf, onOpen }: Props) {
     <TableScroll label="Records">
       <table className="data sg-vr-table">
         <caption className="visually-hidden">Records of the library</caption>
-        <thead>
-          <tr>
-            <th scope="col">Id</th>
-            <th scope="col">Aliases</th>
-            <th scope="col">Summary</th>
-            <th scope="col">Ecosystems</th>
-            <th scope="col">Severity</th>
-            <th scope="col">Modified</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={COLUMNS} />
         <tbody>
           {items.map((item) => (
             <tr key={item.id} className={item.withdrawn ? 'sg-vr-withdrawn' : undefined}>
