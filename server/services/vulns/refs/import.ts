@@ -114,7 +114,7 @@ export const importWorker = defineWorker<ImportArgs>({
   kind: 'vulns.import',
   queue: 'vulns',
   maxAttempts: 3,
-  timeoutMs: 60 * 60_000,
+  timeoutMs: 30 * 60_000,
   async perform(args, ctx) {
     const [row] = await ctx.db
       .select()
