@@ -141,8 +141,8 @@ export function RefsScreen() {
     const canImport = atLeast(role, 'admin');
     body = (
       <>
-        {canImport && imports.loaded.state === 'ready' && (
-          <ImportPanel spaceId={id} imports={imports.loaded.data.items} />
+        {canImport && (
+          <ImportPanel spaceId={id} imports={imports.loaded.state === 'ready' ? imports.loaded.data.items : []} />
         )}
         {view.id ? (
           <Detail onClose={() => change({ ...view, id: null }, true)} />
