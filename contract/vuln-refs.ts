@@ -33,7 +33,7 @@ const OsvEvent = z
 export const OsvRange = z.looseObject({
   type: z.enum(['SEMVER', 'ECOSYSTEM', 'GIT'], 'Use SEMVER, ECOSYSTEM or GIT.'),
   repo: text(2_000, 'the repository').optional(),
-  events: z.array(OsvEvent).min(1, 'Give at least one event.').max(1_000, 'Use at most 1000 events.'),
+  events: z.array(OsvEvent).min(1, 'Give at least one event.').max(10_000, 'Use at most 10000 events.'),
 });
 export type OsvRange = z.infer<typeof OsvRange>;
 
@@ -51,8 +51,8 @@ export const OsvAffected = z.looseObject({
     })
     .optional(),
   severity: z.array(OsvSeverity).max(20).optional(),
-  ranges: z.array(OsvRange).max(200, 'Use at most 200 ranges.').optional(),
-  versions: z.array(text(200, 'a version')).max(20_000, 'Use at most 20000 versions.').optional(),
+  ranges: z.array(OsvRange).max(1_000, 'Use at most 1000 ranges.').optional(),
+  versions: z.array(text(200, 'a version')).max(100_000, 'Use at most 100000 versions.').optional(),
   ecosystem_specific: z.record(z.string(), z.unknown()).optional(),
   database_specific: z.record(z.string(), z.unknown()).optional(),
 });
@@ -78,16 +78,16 @@ export const OsvRecord = z.looseObject({
   modified: OsvTime,
   published: OsvTime.optional(),
   withdrawn: OsvTime.optional(),
-  aliases: z.array(text(200, 'an alias')).max(200).optional(),
-  upstream: z.array(text(200, 'an id')).max(200).optional(),
-  related: z.array(text(200, 'an id')).max(200).optional(),
-  summary: text(1_000, 'the summary').optional(),
-  details: text(200_000, 'the details').optional(),
+  aliases: z.array(text(200, 'an alias')).max(5_000).optional(),
+  upstream: z.array(text(200, 'an id')).max(5_000).optional(),
+  related: z.array(text(200, 'an id')).max(5_000).optional(),
+  summary: text(10_000, 'the summary').optional(),
+  details: text(2_000_000, 'the details').optional(),
   severity: z.array(OsvSeverity).max(20).optional(),
-  affected: z.array(OsvAffected).max(5_000, 'Use at most 5000 affected entries.').optional(),
+  affected: z.array(OsvAffected).max(20_000, 'Use at most 20000 affected entries.').optional(),
   references: z
     .array(z.looseObject({ type: text(40, 'the reference type'), url: text(2_000, 'the address') }))
-    .max(1_000)
+    .max(10_000)
     .optional(),
   credits: z.array(z.looseObject({ name: text(500, 'the name') })).optional(),
   database_specific: z.record(z.string(), z.unknown()).optional(),

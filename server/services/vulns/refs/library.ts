@@ -44,7 +44,22 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function summaryView(row: VulnRefRow): VulnRefSummary {
+/** The columns the list reads (not the record itself, which can be large). */
+const summaryColumns = {
+  id: vulnRefs.id,
+  aliases: vulnRefs.aliases,
+  summary: vulnRefs.summary,
+  ecosystems: vulnRefs.ecosystems,
+  severity: vulnRefs.severity,
+  score: vulnRefs.score,
+  modified: vulnRefs.modified,
+  published: vulnRefs.published,
+  withdrawn: vulnRefs.withdrawn,
+};
+
+type SummaryRow = Pick<VulnRefRow, keyof typeof summaryColumns>;
+
+function summaryView(row: SummaryRow): VulnRefSummary {
   return {
     id: row.id,
     aliases: row.aliases,
@@ -73,7 +88,7 @@ export async function listRefs(sc: SpaceCaller, query: VulnRefQuery): Promise<Vu
   }
   if (query.cursor) where.push(afterCursor(query.cursor));
   const rows = await sc.deps.db
-    .select()
+    .select(summaryColumns)
     .from(vulnRefs)
     .where(and(...where))
     .orderBy(desc(vulnRefs.modified), desc(vulnRefs.id))

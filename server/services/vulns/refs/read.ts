@@ -21,7 +21,7 @@ export type ImportSource = {
 export class UnreadableImport extends Error {}
 
 /** The largest record file a zip may hold (OSV's biggest records are far smaller). */
-export const entryLimitBytes = 8 * 1024 * 1024;
+export const entryLimitBytes = 16 * 1024 * 1024;
 
 /** A JSON body: one record (`file` is the upload's name) or an array (`name[3]`). */
 export function jsonSource(body: Uint8Array, name: string): ImportSource {
