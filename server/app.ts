@@ -33,6 +33,7 @@ import { devRoutes, healthRoutes } from './routes/meta.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
+import { importBodyLimit, vulnImportPath, vulnRefRoutes } from './routes/vuln-refs.ts';
 import { wafRoutes } from './routes/waf.ts';
 import { skipCaptcha } from './services/accounts/captcha.ts';
 import { errorLogFields } from './services/shared/error-log.ts';
@@ -76,8 +77,15 @@ export function createApp(options: CreateAppOptions) {
   // Ingest and the connector's events have their own, larger limit (10 MB), applied by their routers. Asset bodies
   // carry an SBOM (32 MB): their limit is applied here, before noNul reads the body.
   const ownLimit = (path: string) => path.startsWith('/api/ingest/') || path === '/api/connector/events';
+  // Asset bodies (SBOMs) and OSV imports have their own limits, applied here: before anything reads the body.
   app.use('*', (c, next) =>
-    assetBodyPath.test(c.req.path) ? assetBodyLimit(c, next) : ownLimit(c.req.path) ? next() : globalBodyLimit(c, next),
+    ownLimit(c.req.path)
+      ? next()
+      : assetBodyPath.test(c.req.path)
+        ? assetBodyLimit(c, next)
+        : vulnImportPath.test(c.req.path)
+          ? importBodyLimit(c, next)
+          : globalBodyLimit(c, next),
   );
   app.use('*', originCheck);
   app.use('*', noNul);
@@ -99,6 +107,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', alertRoutes)
     .route('/spaces', alertNotificationRoutes)
     .route('/spaces', wafRoutes)
+    .route('/spaces', vulnRefRoutes)
     .route('/spaces', assetRoutes)
     .route('/spaces', findingRoutes)
     .route('/ingest', ingestRoutes)

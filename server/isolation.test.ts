@@ -10,7 +10,7 @@ import { savedSearches } from './db/schema/saved-searches.ts';
 import { sources } from './db/schema/sources.ts';
 import { spaces } from './db/schema/spaces.ts';
 import { triageRecords } from './db/schema/triage.ts';
-import { assetComponents, assets } from './db/schema/vulns.ts';
+import { assetComponents, assets, findings, vulnImports, vulnRefs } from './db/schema/vulns.ts';
 import { createTestApi, type TestApi } from './test/harness.ts';
 import { storeEvents } from './test/stored-events.ts';
 
@@ -52,6 +52,9 @@ afterAll(async () => {
 const SECRET_NAME = 'Zebra-Secret-Space-7731';
 
 const FIREWALL_NAME = 'edge firewall';
+
+/** The fixture's library record: an OSV id with a colon, as some databases write them. */
+const VULN_REF_ID = 'RHSA-2024:0001';
 
 /** A fresh space per check: owners O and O2, admin, analyst, viewer, target viewer T, one invitation, one source, one firewall (version 1). */
 async function fixture() {
@@ -155,9 +158,36 @@ async function fixture() {
     packageKey: 'npm:lodash',
     version: '4.17.20',
   });
+  await t.db.insert(vulnRefs).values({
+    spaceId: space.id,
+    id: VULN_REF_ID,
+    modified: new Date('2024-01-01T00:00:00Z'),
+    record: { id: VULN_REF_ID, modified: '2024-01-01T00:00:00Z' },
+  });
+  const [vulnImport] = await t.db
+    .insert(vulnImports)
+    .values({ spaceId: space.id, status: 'done', contentType: 'application/json' })
+    .returning();
+  const [finding] = await t.db
+    .insert(findings)
+    .values({
+      spaceId: space.id,
+      assetId: asset?.id ?? '',
+      componentKey: 'npm:lodash@4.17.20',
+      ecosystem: 'npm',
+      packageName: 'lodash',
+      version: '4.17.20',
+      vulnId: VULN_REF_ID,
+      severity: 'high',
+      firstSeen: new Date(),
+      lastSeen: new Date(),
+    })
+    .returning();
   return {
     spaceId: space.id,
     assetId: asset?.id ?? '',
+    vulnImportId: vulnImport?.id ?? '',
+    findingId: finding?.id ?? '',
     alertRuleId: alertRule?.id ?? '',
     alertId: alert?.id ?? '',
     suppressionId: suppression?.id ?? '',
@@ -170,8 +200,8 @@ async function fixture() {
 }
 
 /** A body an allowed caller would send successfully, naming the fixture's objects (its alert, its firewall). */
-function sampleBody(op: Operation, fx: { alertId: string; firewallId: string }): unknown {
-  const { firewallId } = fx;
+function sampleBody(op: Operation, fx: { alertId: string; firewallId: string; findingId: string }): unknown {
+  const { firewallId, findingId } = fx;
   const key = `${op.method} ${op.path}`;
   const samples: Record<string, unknown> = {
     'post /api/auth/register': { name: 'New', email: `new-${randomUUID()}@example.com`, password: 'correct horse 42' },
@@ -218,6 +248,20 @@ function sampleBody(op: Operation, fx: { alertId: string; firewallId: string }):
       firewallId,
       sbom: { bomFormat: 'CycloneDX', specVersion: '1.5', components: [{ name: 'qs', purl: 'pkg:npm/qs@6.7.0' }] },
     },
+    'post /api/spaces/{spaceId}/vuln-refs': { id: 'GHSA-iso0-0000-0000', modified: '2024-02-01T00:00:00Z' },
+    'post /api/spaces/{spaceId}/assessments': {},
+    'post /api/spaces/{spaceId}/findings/bulk': {
+      ids: [findingId],
+      status: 'not_affected',
+      justification: 'code_not_present',
+    },
+    'patch /api/spaces/{spaceId}/findings/{id}': { status: 'not_affected', justification: 'code_not_reachable' },
+    'post /api/spaces/{spaceId}/findings/{id}/virtual-patch/preview': {
+      kind: 'custom-rule',
+      firewallId,
+      path: '/api/upload',
+    },
+    'post /api/spaces/{spaceId}/findings/{id}/virtual-patch': { kind: 'custom-rule', firewallId, path: '/api/upload' },
     'post /api/spaces/{spaceId}/waf-remedies/preview': {
       kind: 'block-ip',
       firewallId,
@@ -273,6 +317,8 @@ test('the role table holds on every operation for every caller', async () => {
         savedSearchId,
         firewallId,
         assetId,
+        vulnImportId,
+        findingId,
       } = fx;
       const path = op.path
         .replace('{spaceId}', spaceId)
@@ -282,19 +328,25 @@ test('the role table holds on every operation for every caller', async () => {
         // Space-scoped {id} paths name the fixture's object of that kind.
         .replace(
           '{id}',
-          op.path.includes('/sources/')
-            ? sourceId
-            : op.path.includes('/saved-searches/')
-              ? savedSearchId
-              : op.path.includes('/firewalls/')
-                ? firewallId
-                : op.path.includes('/alert-rules/')
-                  ? alertRuleId
-                  : op.path.includes('/assets/')
-                    ? assetId
-                    : op.path.includes('/alerts/')
-                      ? alertId
-                      : randomUUID(),
+          op.path.includes('/vuln-refs/imports/')
+            ? vulnImportId
+            : op.path.includes('/vuln-refs/')
+              ? encodeURIComponent(VULN_REF_ID)
+              : op.path.includes('/sources/')
+                ? sourceId
+                : op.path.includes('/saved-searches/')
+                  ? savedSearchId
+                  : op.path.includes('/firewalls/')
+                    ? firewallId
+                    : op.path.includes('/alert-rules/')
+                      ? alertRuleId
+                      : op.path.includes('/assets/')
+                        ? assetId
+                        : op.path.includes('/findings/')
+                          ? findingId
+                          : op.path.includes('/alerts/')
+                            ? alertId
+                            : randomUUID(),
         )
         .replace('{suppressionId}', suppressionId)
         .replace('{wafId}', firewallId)

@@ -5,6 +5,7 @@ import { retentionWorker } from '../events/retention.ts';
 import { deliverWorker } from '../notifications/deliver.ts';
 import { assessWorker } from '../vulns/assess/run.ts';
 import { expireWorker } from '../vulns/findings/expire-worker.ts';
+import { importWorker } from '../vulns/refs/import.ts';
 import { pruneJobsWorker } from './prune.ts';
 import type { Worker } from './worker.ts';
 
@@ -18,4 +19,5 @@ export const backgroundWorkers: readonly Worker<never>[] = [
   deliverWorker,
   assessWorker,
   expireWorker,
+  importWorker,
 ];

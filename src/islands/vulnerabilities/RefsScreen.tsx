@@ -1,0 +1,172 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { atLeast } from '../../../contract/constants/roles.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
+import { $space, $spaceId } from '../../stores/space.ts';
+import { $vulnImports, $vulnRef, $vulnRefId, $vulnRefQuery, $vulnRefs } from '../../stores/vuln-refs.ts';
+import { withApp } from '../app/with-app.tsx';
+import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { useApi } from '../shared/use-api.ts';
+import { ImportPanel } from './refs/ImportPanel.tsx';
+import { RefDetail } from './refs/RefDetail.tsx';
+import { RefFilters } from './refs/RefFilters.tsx';
+import { RefsTable } from './refs/RefsTable.tsx';
+import { listQuery, type RefsView, readRefsView, writeRefsView } from './refs/refs-url.ts';
+import '../shared/panels.css';
+import '../shared/console-screens.css';
+import './vulnerabilities.css';
+import './refs/refs.css';
+
+/** The list: its page of records, paging by cursor (a stack of the cursors before, for Previous). */
+function RefsList({ view, onOpen }: { readonly view: RefsView; readonly onOpen: (id: string) => void }) {
+  const list = useApi($vulnRefs);
+  const [cursors, setCursors] = useState<string[]>([]);
+  const filtersKey = listQuery(view.filters);
+  // New filters start at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' query is the trigger
+  useEffect(() => setCursors([]), [filtersKey]);
+  useEffect(() => {
+    $vulnRefQuery.set(listQuery(view.filters, cursors.at(-1) ?? null));
+  }, [view.filters, cursors]);
+  if (list.loaded.state === 'loading') {
+    return (
+      <p className="muted" role="status">
+        Loading records…
+      </p>
+    );
+  }
+  if (list.loaded.state === 'error') return <Problem error={list.loaded.error} onRetry={list.retry} />;
+  const { items, nextCursor } = list.loaded.data;
+  const filtered = filtersKey !== '';
+  return (
+    <>
+      {items.length === 0 ? (
+        <p className="sg-empty">
+          {filtered
+            ? 'No record matches these filters. Clear them, or search for another id, alias or package.'
+            : 'The library is empty. An admin imports OSV records (a .json file or a zip such as OSV’s all.zip) above.'}
+        </p>
+      ) : (
+        <RefsTable
+          items={items}
+          onOpen={onOpen}
+          hrefOf={(id) => `${location.pathname}${writeRefsView({ ...view, id })}`}
+        />
+      )}
+      <nav className="row sg-vr-paging" aria-label="Pages of records">
+        <button
+          type="button"
+          className="button secondary"
+          disabled={cursors.length === 0}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          Previous page
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={!nextCursor}
+          onClick={() => nextCursor && setCursors([...cursors, nextCursor])}
+        >
+          Next page
+        </button>
+      </nav>
+    </>
+  );
+}
+
+function Detail({ onClose }: { readonly onClose: () => void }) {
+  const record = useApi($vulnRef);
+  if (record.loaded.state === 'loading') {
+    return (
+      <p className="muted" role="status">
+        Loading the record…
+      </p>
+    );
+  }
+  if (record.loaded.state === 'error') {
+    return <Problem error={record.loaded.error} onRetry={record.retry} notFound="The library has no such record." />;
+  }
+  return <RefDetail record={record.loaded.data} onClose={onClose} />;
+}
+
+/**
+ * /console/vulnerabilities/refs/{space_id}: the space's OSV reference library. Search and filters live in the URL,
+ * `?id=` opens a record; admins import JSON or zip files and follow the import's progress.
+ */
+export function RefsScreen() {
+  const spaceId = useStore($spaceId);
+  const space = useApi($space);
+  const imports = useApi($vulnImports);
+  const [view, setView] = useState<RefsView | null>(null);
+
+  // The view is in the URL, read after hydration (the pre-rendered shell has none).
+  useEffect(() => {
+    const initial = readRefsView(location.search);
+    setView(initial);
+    $vulnRefId.set(initial.id);
+    const back = () => {
+      const next = readRefsView(location.search);
+      setView(next);
+      $vulnRefId.set(next.id);
+    };
+    addEventListener('popstate', back);
+    return () => {
+      removeEventListener('popstate', back);
+      $vulnRefId.set(null);
+      $vulnRefQuery.set(undefined);
+    };
+  }, []);
+
+  const change = useCallback((next: RefsView, push = false) => {
+    const url = new URL(location.href);
+    url.search = writeRefsView(next);
+    if (push) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+    setView(next);
+    $vulnRefId.set(next.id);
+  }, []);
+
+  let body: ReactNode;
+  if (spaceId === null) body = <Problem error={noSpaceError()} onRetry={space.retry} />;
+  else if (space.loaded.state === 'loading' || !view)
+    body = (
+      <p className="muted" role="status">
+        Loading the library…
+      </p>
+    );
+  else if (space.loaded.state === 'error') body = <Problem error={space.loaded.error} onRetry={space.retry} />;
+  else {
+    const { id, role } = space.loaded.data;
+    const canImport = atLeast(role, 'admin');
+    body = (
+      <>
+        {canImport && (
+          <ImportPanel spaceId={id} imports={imports.loaded.state === 'ready' ? imports.loaded.data.items : []} />
+        )}
+        {view.id ? (
+          <Detail onClose={() => change({ ...view, id: null }, true)} />
+        ) : (
+          <>
+            <RefFilters filters={view.filters} onChange={(filters) => change({ filters, id: null })} />
+            <RefsList view={view} onOpen={(ref) => change({ ...view, id: ref }, true)} />
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="card panel sg-sources sg-vr" aria-labelledby="sg-vr-heading">
+      <div className="row sg-vu-head">
+        <h2 id="sg-vr-heading">Vulnerability library</h2>
+        <button type="button" className="button secondary" onClick={() => invalidateApi('vuln-refs', 'vuln-imports')}>
+          Refresh
+        </button>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+export default withApp(RefsScreen);
