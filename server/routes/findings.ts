@@ -135,7 +135,8 @@ export const findingRoutes = createRouter()
     route('admin', {
       method: 'delete',
       path: '/{spaceId}/findings/{id}/virtual-patch',
-      summary: 'Take the finding’s virtual patch off its firewall (a new version); the finding opens again',
+      summary:
+        'Take the finding’s virtual patch off its firewall (a new version); the finding opens again. A finding without a patch is answered as it is',
       request: { params: FindingParams },
       responses: { 200: json(Finding, 'The finding, open again') },
     }),

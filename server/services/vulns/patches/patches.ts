@@ -164,7 +164,8 @@ export async function applyPatch(
 
 /**
  * Takes a finding's patch off its firewall (a new version without the rule, or with the group disabled again); the
- * version's own check then ends the patch and reopens the finding.
+ * version's own check then ends the patch and reopens the finding. Idempotent: a finding without a patch in place is
+ * answered as it is.
  */
 export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding> {
   const firewallId = await sc.deps.db.transaction(async (tx) => {
@@ -179,7 +180,7 @@ export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding>
         ),
       )
       .limit(1);
-    if (!patch) throw new ApiError(404, 'not_found', 'This finding has no virtual patch in place.');
+    if (!patch) return null;
     const row = await firewallOf(tx, sc.space.id, patch.firewallId, 'lock');
     const settings =
       patch.kind === 'crs-group' && patch.group
@@ -198,7 +199,7 @@ export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding>
     });
     return row.id;
   });
-  announceVersion(firewallId);
+  if (firewallId) announceVersion(firewallId);
   const [finding] = await answeredFindings(sc.deps.db, sc.space.id, [id]);
   if (!finding) throw notFound('finding');
   return finding;
