@@ -125,7 +125,13 @@ function AssetBody({ asset, spaceId, canManage, onBack, onShowFindings, actions 
         <h4 id="sg-va-history">Inventory history</h4>
         <InventoryHistory spaceId={spaceId} assetId={asset.id} history={asset.history} />
       </section>
-      <Drawer open={editing} onClose={() => setEditing(false)} label={`Edit ${asset.name}`} returnFocus={editButton}>
+      <Drawer
+        open={editing}
+        onClose={() => setEditing(false)}
+        label={`Edit ${asset.name}`}
+        returnFocus={editButton}
+        variant="panel"
+      >
         {editing && (
           <AssetForm
             spaceId={spaceId}

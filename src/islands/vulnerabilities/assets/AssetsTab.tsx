@@ -84,7 +84,7 @@ function AssetList({ spaceId, canManage, onOpenAsset }: Pick<Props, 'spaceId' | 
       </div>
       {message && <Alert tone="success">{message}</Alert>}
       {body}
-      <Drawer open={adding} onClose={() => setAdding(false)} label="New asset" returnFocus={addButton}>
+      <Drawer open={adding} onClose={() => setAdding(false)} label="New asset" returnFocus={addButton} variant="panel">
         {adding && (
           <AssetForm
             spaceId={spaceId}

@@ -43,7 +43,7 @@ export function FindingPanel({ spaceId, canTriage, canManage, returnFocus }: Pro
   else {
     const f = finding.loaded.data;
     body = (
-      <div className="sg-vu-finding">
+      <>
         <p>
           <VulnSeverityBadge finding={f} /> {findingStatusLabels[f.status]}
           {f.justification && ` (${vexJustificationLabels[f.justification]})`}
@@ -121,7 +121,7 @@ export function FindingPanel({ spaceId, canTriage, canManage, returnFocus }: Pro
             </ol>
           )}
         </section>
-      </div>
+      </>
     );
   }
   return (
@@ -132,8 +132,10 @@ export function FindingPanel({ spaceId, canTriage, canManage, returnFocus }: Pro
       returnFocus={returnFocus}
       label={finding.loaded.state === 'ready' ? `Finding ${finding.loaded.data.vulnId}` : 'Finding'}
     >
-      {finding.loaded.state === 'ready' && <h2 className="sg-vu-finding-title">{finding.loaded.data.vulnId}</h2>}
-      {body}
+      <div className="sg-vu-finding">
+        {finding.loaded.state === 'ready' && <h2 className="sg-vu-finding-title">{finding.loaded.data.vulnId}</h2>}
+        {body}
+      </div>
     </Drawer>
   );
 }
