@@ -182,6 +182,8 @@ beforeAll(async () => {
       components: [
         // Debian order: 3.0.11-1~deb12u1 sorts before 3.0.11-1~deb12u2 (the fix): affected.
         { ecosystem: 'Debian', name: 'openssl', version: '3.0.11-1~deb12u1' },
+        // A Debian 11 package of the same source: the advisory is about Debian 12, so it does not apply.
+        { purl: 'pkg:deb/debian/libssl1.1@1.1.1n-0+deb11u3?arch=amd64&upstream=openssl&distro=debian-11' },
       ],
     },
   });
@@ -203,7 +205,7 @@ describe('assessments', () => {
   test('an assessment of every asset finds what the records say, by each ecosystem’s order', async () => {
     const res = await assess();
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ assets: 2, components: 6, findingsNew: 4, findingsFixed: 0, trigger: 'manual' });
+    expect(res.json).toMatchObject({ assets: 2, components: 7, findingsNew: 4, findingsFixed: 0, trigger: 'manual' });
     const list = await findings();
     expect(list.map((f) => `${f.vulnId} ${f.component.name}@${f.component.version}`).sort()).toEqual([
       'DSA-5532-1 openssl@3.0.11-1~deb12u1',

@@ -114,7 +114,8 @@ describe('importing JSON', () => {
     expect(withdrawnRows).toEqual([]);
     // Alpine is kept in the record but Spaceguard does not order it: only Debian gets a matching row.
     const debianRows = await t.db.select().from(vulnAffected).where(eq(vulnAffected.refId, 'DSA-5576-1'));
-    expect(debianRows.map((r) => [r.ecosystem, r.packageKey])).toEqual([['Debian', 'Debian:openssl']]);
+    // The entry keeps its release: it matches Debian 12 components (or components of no known release) only.
+    expect(debianRows.map((r) => [r.ecosystem, r.packageKey])).toEqual([['Debian:12', 'Debian:openssl']]);
   });
 
   test('an older modified never overwrites a newer one; a newer one updates', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../../../db/schema/vulns.ts';
 import type { Actor } from '../../activity/record.ts';
 import { recordDecision, systemActor } from '../../triage/record.ts';
-import { baseEcosystem } from '../ecosystems/names.ts';
+import { baseEcosystem, debianRelease } from '../ecosystems/names.ts';
 import { openCounts } from '../findings/list.ts';
 import { zeroCounts } from '../findings/view.ts';
 import { matchInventory } from '../match/load.ts';
@@ -61,6 +61,7 @@ export async function assess(db: Db, input: AssessInput): Promise<AssessmentRow>
         ecosystem: ecosystem satisfies Ecosystem,
         packageKey: c.packageKey,
         version: c.version,
+        release: ecosystem === 'Debian' ? debianRelease(c.purl) : null,
       });
     }
     const matches = await matchInventory(tx, input.spaceId, [...distinct.values()]);

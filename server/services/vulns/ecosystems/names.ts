@@ -38,3 +38,27 @@ export function packageKey(ecosystem: Ecosystem, name: string): string {
 export function componentKey(ecosystem: Ecosystem, name: string, version: string): string {
   return `${packageKey(ecosystem, name)}@${version}`;
 }
+
+/** Debian releases by code name, as package URLs' `distro` qualifier may write them. */
+const debianCodeNames: Readonly<Record<string, string>> = {
+  stretch: '9',
+  buster: '10',
+  bullseye: '11',
+  bookworm: '12',
+  trixie: '13',
+  forky: '14',
+};
+
+/**
+ * The Debian release of a component from its purl's `distro` qualifier (`debian-11`, `debian-12.5`, `bookworm`), as
+ * OSV's `Debian:12` names it; null when the purl says none.
+ */
+export function debianRelease(purl: string | null): string | null {
+  if (!purl) return null;
+  const distro = /[?&]distro=([^&#]+)/.exec(purl)?.[1];
+  if (!distro) return null;
+  const value = decodeURIComponent(distro).toLowerCase();
+  const numbered = /^(?:debian-)?(\d+)(?:\.\d+)*$/.exec(value);
+  if (numbered) return numbered[1] ?? null;
+  return debianCodeNames[value.replace(/^debian-/, '')] ?? null;
+}

@@ -3,10 +3,10 @@
  * (only non-withdrawn records; `vuln_affected_package_idx`), then matched in memory (`matchComponents`).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ecosystems } from '../../../../contract/constants/vulns.ts';
 import type { Executor } from '../../../db/database.ts';
 import { vulnAffected, vulnRefs } from '../../../db/schema/vulns.ts';
 import type { OsvRange } from '../ecosystems/affected.ts';
+import { baseEcosystem } from '../ecosystems/names.ts';
 import { type Match, type MatchComponent, type MatchRecord, matchComponents } from './match.ts';
 
 /** Package keys per query: one array parameter each, so a 20 000-component inventory is a few queries. */
@@ -41,9 +41,11 @@ export async function loadAffected(
       )
       .orderBy(vulnAffected.refId, vulnAffected.seq);
     for (const row of rows) {
-      const ecosystem = ecosystems.find((e) => e === row.ecosystem);
+      // `Debian:12`: the ecosystem, and the release the entry is about.
+      const ecosystem = baseEcosystem(row.ecosystem);
       if (!ecosystem) continue;
-      records.push({ ...row, ecosystem, ranges: row.ranges as OsvRange[] });
+      const release = row.ecosystem.split(':')[1] || null;
+      records.push({ ...row, ecosystem, release, ranges: row.ranges as OsvRange[] });
     }
   }
   return records;

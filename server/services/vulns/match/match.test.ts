@@ -78,3 +78,30 @@ test('no records, no components, an unreadable version: no match', () => {
   expect(matchComponents([component('npm', '@scope/lib', '1.2.0')], [])).toEqual([]);
   expect(matchComponents([component('npm', '@scope/lib', 'workspace:*')], records)).toEqual([]);
 });
+
+test('a release-specific Debian entry matches components of that release, or of no known release', () => {
+  const entry: MatchRecord = {
+    refId: 'DSA-5532-1',
+    seq: 0,
+    ecosystem: 'Debian',
+    release: '12',
+    packageKey: packageKey('Debian', 'openssl'),
+    ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '3.0.11-1~deb12u2' }] }],
+    versions: [],
+  };
+  const of = (version: string, release: string | null): MatchComponent => ({
+    key: `${componentKey('Debian', 'openssl', version)}/${release}`,
+    ecosystem: 'Debian',
+    packageKey: packageKey('Debian', 'openssl'),
+    version,
+    release,
+  });
+  const hits = matchComponents(
+    [of('3.0.11-1~deb12u1', '12'), of('1.1.1n-0+deb11u3', '11'), of('1.1.1n-0+deb11u3', null)],
+    [entry],
+  );
+  expect(hits.map((m) => m.componentKey)).toEqual([
+    'Debian:openssl@3.0.11-1~deb12u1/12',
+    'Debian:openssl@1.1.1n-0+deb11u3/null',
+  ]);
+});

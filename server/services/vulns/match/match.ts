@@ -7,17 +7,32 @@
 import type { Ecosystem } from '../../../../contract/constants/vulns.ts';
 import { type AffectedEntry, fixedIn, isAffected, type OsvRange } from '../ecosystems/affected.ts';
 
-/** A component to match: its key within the asset (`componentKey`), package key and installed version. */
-export type MatchComponent = { key: string; ecosystem: Ecosystem; packageKey: string; version: string };
+/**
+ * A component to match: its key within the asset (`componentKey`), package key and installed version, and the
+ * ecosystem release it comes from where one is known (Debian `12`, from its purl's `distro`).
+ */
+export type MatchComponent = {
+  key: string;
+  ecosystem: Ecosystem;
+  packageKey: string;
+  version: string;
+  release?: string | null;
+};
 /** One affected entry of a library record (a `vuln_affected` row). */
 export type MatchRecord = {
   refId: string;
   seq: number;
   ecosystem: Ecosystem;
+  /** The release an entry is about (`Debian:12` → `12`); null or absent for the whole ecosystem. */
+  release?: string | null;
   packageKey: string;
   ranges: OsvRange[];
   versions: string[];
 };
+
+/** Whether an entry applies to a component's release: one of them unknown, or the same. */
+const sameRelease = (entry: MatchRecord, component: MatchComponent) =>
+  !entry.release || !component.release || entry.release === component.release;
 export type Match = { componentKey: string; refId: string; fixedIn: string | null };
 
 /** The records by package key, each package's entries grouped by record in the order they came. */
@@ -50,7 +65,10 @@ export function matchComponents(components: readonly MatchComponent[], records: 
     if (!refs) continue;
     for (const [refId, entries] of refs) {
       const hits: AffectedEntry[] = entries.filter(
-        (entry) => entry.ecosystem === component.ecosystem && isAffected(entry, component.version),
+        (entry) =>
+          entry.ecosystem === component.ecosystem &&
+          sameRelease(entry, component) &&
+          isAffected(entry, component.version),
       );
       if (hits.length === 0) continue;
       const pair = `${component.key}\u0000${refId}`;

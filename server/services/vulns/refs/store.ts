@@ -46,7 +46,10 @@ export function refRow(spaceId: string, record: OsvRecord) {
   };
 }
 
-/** The matching rows of a record: one per affected entry of an ecosystem Spaceguard orders; none when withdrawn. */
+/**
+ * The matching rows of a record: one per affected entry of an ecosystem Spaceguard orders; none when withdrawn. The
+ * row keeps OSV's ecosystem whole (`Debian:12`): a release-specific entry matches only components of that release.
+ */
 export function affectedRows(spaceId: string, record: OsvRecord) {
   if (record.withdrawn) return [];
   return (record.affected ?? []).flatMap((entry, seq) => {
@@ -57,7 +60,7 @@ export function affectedRows(spaceId: string, record: OsvRecord) {
         spaceId,
         refId: record.id,
         seq,
-        ecosystem,
+        ecosystem: entry.package.ecosystem,
         packageKey: packageKey(ecosystem, entry.package.name),
         packageName: entry.package.name,
         ranges: entry.ranges ?? [],
