@@ -100,7 +100,7 @@ test('an SBOM uploaded, assessed, a finding triaged, VEX exported, a virtual pat
   await expect(page.getByText('Assessed 1 asset (3 components): 2 new, 0 fixed, 0 found again.')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Findings' }).click();
-  const table = page.getByRole('table').filter({ hasText: 'Vulnerability' });
+  const table = page.getByRole('table', { name: 'Findings' });
   await expect(table).toContainText('GHSA-jf85-cpcp-j695');
   await expect(table).toContainText('GHSA-jfh8-c2jp-5v3q');
   await expect(table).toContainText('4.17.12');

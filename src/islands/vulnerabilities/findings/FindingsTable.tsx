@@ -34,7 +34,7 @@ export function FindingsTable({ items, selected, onSelect, onOpen, onOpenAsset }
   const allSelected = selected !== null && items.length > 0 && items.every((f) => selected.has(f.id));
   return (
     <TableScroll label="Findings">
-      <table className="data sg-vu-table">
+      <table className="data sg-vu-table" aria-label="Findings">
         <thead>
           <tr>
             {selected && (
