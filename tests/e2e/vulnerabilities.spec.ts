@@ -62,8 +62,14 @@ const sbom = {
 
 test('an SBOM uploaded, assessed, a finding triaged, VEX exported, a virtual patch mitigating a finding', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
+  // Full-page screenshots kept with the results, as responsive.spec.ts keeps them.
+  const shot = async (name: string) => {
+    const path = testInfo.outputPath(`${name.replaceAll(' ', '-')}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(name, { path, contentType: 'image/png' });
+  };
   const spaceId = await newSpace(page.request, `Vulns ${Date.now()}`);
   const imported = await page.request.post(`/api/spaces/${spaceId}/vuln-refs`, { data: records, headers });
   expect(imported.status()).toBe(200);
@@ -92,6 +98,7 @@ test('an SBOM uploaded, assessed, a finding triaged, VEX exported, a virtual pat
   await form.getByRole('button', { name: 'Add asset' }).click();
   await page.getByRole('button', { name: 'shop-web' }).first().click();
   await expect(page.getByRole('table', { name: 'Components of shop-web' })).toContainText('log4j-core');
+  await shot('asset page');
   await expectAccessibleInBothThemes(page, 'asset page');
   await expectNoSidewaysScroll(page, 'asset page');
 
@@ -104,6 +111,7 @@ test('an SBOM uploaded, assessed, a finding triaged, VEX exported, a virtual pat
   await expect(table).toContainText('GHSA-jf85-cpcp-j695');
   await expect(table).toContainText('GHSA-jfh8-c2jp-5v3q');
   await expect(table).toContainText('4.17.12');
+  await shot('findings');
   await expectAccessibleInBothThemes(page, 'findings');
   await expectNoSidewaysScroll(page, 'findings');
 
@@ -129,6 +137,7 @@ test('an SBOM uploaded, assessed, a finding triaged, VEX exported, a virtual pat
   await log4j.getByRole('button', { name: 'Preview the change' }).click();
   await expect(log4j.getByText(/^Block POST requests to \/api\/log on shop-waf/)).toBeVisible();
   await expect(log4j.getByText(/REQUEST-944-APPLICATION-ATTACK-JAVA/)).toBeVisible();
+  await shot('virtual patch preview');
   await expectNoAxeViolations(page, 'virtual patch preview');
   await log4j.getByRole('button', { name: 'Apply as version 2' }).click();
   await expect(log4j.getByText(/since version 2 of/)).toBeVisible();

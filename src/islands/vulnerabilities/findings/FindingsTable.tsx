@@ -69,7 +69,7 @@ export function FindingsTable({ items, selected, onSelect, onOpen, onOpenAsset }
                 </td>
               )}
               <td>
-                <button type="button" className="link-button sg-mono" onClick={() => onOpen(f.id)}>
+                <button type="button" className="link-button sg-mono sg-vu-id" onClick={() => onOpen(f.id)}>
                   {f.vulnId}
                 </button>
                 {f.aliases.length > 0 && <div className="muted sg-mono">{f.aliases.slice(0, 2).join(', ')}</div>}
@@ -88,7 +88,7 @@ export function FindingsTable({ items, selected, onSelect, onOpen, onOpenAsset }
               <td>
                 <VulnSeverityBadge finding={f} />
               </td>
-              <td className="sg-mono">{f.fixedIn ?? <span className="muted">No fix yet</span>}</td>
+              <td className="sg-mono sg-vu-fix">{f.fixedIn ?? <span className="muted">No fix yet</span>}</td>
               <td>
                 <span className={`sg-status sg-status--${f.status}`}>{findingStatusLabels[f.status]}</span>
                 {f.status === 'accepted' && f.until && (
