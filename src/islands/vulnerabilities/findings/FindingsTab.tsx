@@ -168,7 +168,7 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
           <p role="status">Loading the trend…</p>
         )}
       </section>
-      <form className="sg-vu-filters" role="search" aria-label="Filter findings" onSubmit={(e) => e.preventDefault()}>
+      <search className="sg-vu-filters" aria-label="Filter findings">
         <label>
           <span>Search</span>
           <input
@@ -216,7 +216,7 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
             ))}
           </select>
         </label>
-      </form>
+      </search>
       {list}
       <FindingPanel spaceId={spaceId} canTriage={canTriage} canManage={canManage} returnFocus={opener} />
     </div>
