@@ -47,11 +47,7 @@ function RefsList({ view, onOpen }: { readonly view: RefsView; readonly onOpen: 
             : 'The library is empty. An admin imports OSV records (a .json file or a zip such as OSV’s all.zip) above.'}
         </p>
       ) : (
-        <RefsTable
-          items={items}
-          onOpen={onOpen}
-          hrefOf={(id) => `${location.pathname}${writeRefsView({ ...view, id })}`}
-        />
+        <RefsTable items={items} onOpen={onOpen} hrefOf={(id) => writeRefsView({ ...view, id }) || '?'} />
       )}
       <nav className="row sg-vr-paging" aria-label="Pages of records">
         <button

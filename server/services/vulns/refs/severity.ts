@@ -4,7 +4,7 @@
  * `database_specific.severity`, Ubuntu's priority, Debian's urgency).
  */
 import cvss from 'ae-cvss-calculator';
-import type { VulnSeverity } from '../../../../contract/constants/vulns.ts';
+import { type VulnSeverity, vulnSeverities } from '../../../../contract/constants/vulns.ts';
 import type { OsvRecord, ScoredSeverity } from '../../../../contract/vuln-refs.ts';
 
 const { Cvss3P0, Cvss3P1, Cvss4P0 } = cvss;
@@ -94,7 +94,7 @@ export function wordRating(word: unknown): VulnSeverity | null {
   );
 }
 
-const order: readonly VulnSeverity[] = ['critical', 'high', 'medium', 'low', 'none'];
+const order: readonly VulnSeverity[] = vulnSeverities.filter((s) => s !== 'unknown');
 
 /** The ecosystem's word for a record: the database's, Ubuntu's, then the affected entries' (worst of them). */
 function ecosystemRating(record: OsvRecord): VulnSeverity | null {
