@@ -44,6 +44,8 @@ export type OpenDatabaseOptions = {
   dataDir?: string | undefined;
   /** Run PGlite on a worker thread (what the server does) instead of this one. */
   thread?: boolean;
+  /** Start PGlite from this dump of a data directory (`dumpDataDir`) instead of an empty one (tests, this thread only). */
+  loadDataDir?: Blob | File | undefined;
 };
 
 function pgPool(url: string, max: number): pg.Pool {
@@ -81,7 +83,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const db = drizzlePglite({ client: pgliteThread as unknown as PGlite, schema }) as unknown as Db;
     return { db, searchDb: db, driver: 'pglite', pgliteThread, close: () => pgliteThread.close() };
   }
-  const pglite = await PGlite.create(pgliteOptions(dataDir));
+  const pglite = await PGlite.create({
+    ...pgliteOptions(dataDir),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return { db, searchDb: db, driver: 'pglite', pglite, close: () => pglite.close() };
 }

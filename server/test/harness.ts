@@ -11,6 +11,7 @@ import type { CaptchaVerifier } from '../services/accounts/captcha.ts';
 import { searchLaneFor } from '../services/events/search-lane.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { silentLogger } from '../services/shared/logger.ts';
+import { migratedTemplate } from './migrated-template.ts';
 
 export const ORIGIN = 'http://localhost:4321';
 export const BASE = 'http://localhost:4321';
@@ -27,7 +28,10 @@ export async function freshDatabase(
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://', thread: options.thread ?? false });
+    const thread = options.thread ?? false;
+    // On this thread a migrated template is loaded (no initdb); migrate() then finds nothing left to apply.
+    const template = options.migrated !== false && !thread ? await migratedTemplate() : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', thread, loadDataDir: template });
     if (options.migrated !== false) await migrate(database);
     return { database, drop: () => database.close() };
   }

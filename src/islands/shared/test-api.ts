@@ -9,6 +9,7 @@ import { openDatabase } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { outbox } from '../../../server/db/schema/outbox.ts';
 import { silentLogger } from '../../../server/services/shared/logger.ts';
+import { migratedTemplate } from '../../../server/test/migrated-template.ts';
 import { clearApiCacheForTests } from '../../stores/fetcher.ts';
 import { readRoute } from '../../stores/route.ts';
 import { $me, loadMe } from '../../stores/session.ts';
@@ -27,7 +28,7 @@ const PASSWORD = 'correct horse 42';
 
 /** Starts the API and installs the fetch stand-in; call `stop()` after the file's tests. */
 export async function startTestApi() {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await migratedTemplate() });
   // The browser transform under jsdom rewrites `new URL(..., import.meta.url)` to an http URL,
   // so the migrations folder is named from the project root.
   await migrate(database, { migrationsFolder: resolve('server/db/migrations') });
