@@ -5,6 +5,8 @@ import { configDefaults } from 'vitest/config';
 /** Two projects: browser-side units and islands in jsdom, the API and contracts in Node. */
 export default getViteConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
