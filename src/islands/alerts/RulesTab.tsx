@@ -86,6 +86,7 @@ export function RulesTab({ spaceId, rules, canEdit, canWork, startNew, onStartNe
         onClose={close}
         label={editing?.rule ? `Alert rule ${editing.rule.name}` : 'New alert rule'}
         returnFocus={opener}
+        variant="panel"
       >
         {editing && (
           <AlertRuleEditor

@@ -124,7 +124,7 @@ export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply,
   const chosen = firewalls.find((item) => item.id === firewall);
 
   return (
-    <Drawer open={open} onClose={onClose} label={title} returnFocus={returnFocus}>
+    <Drawer open={open} onClose={onClose} label={title} returnFocus={returnFocus} variant="panel">
       <div className="sg-remedy">
         <h2>{title}</h2>
         {firewalls.length === 0 ? (
