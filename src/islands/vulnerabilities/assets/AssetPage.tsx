@@ -102,7 +102,7 @@ function AssetBody({ asset, spaceId, canManage, onBack, onShowFindings, actions 
           <dd>
             <FindingCounts counts={asset.findings} label={`Open findings of ${asset.name} by severity`} />
             {others && <span className="muted"> ({others})</span>}{' '}
-            <button type="button" className="sg-va-link" onClick={() => onShowFindings(asset.id)}>
+            <button type="button" className="link-button" onClick={() => onShowFindings(asset.id)}>
               Show findings
             </button>
           </dd>

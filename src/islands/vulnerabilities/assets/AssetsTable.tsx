@@ -30,7 +30,7 @@ export function AssetsTable({ assets, onOpen }: Props) {
           {assets.map((asset) => (
             <tr key={asset.id}>
               <th scope="row">
-                <button type="button" className="sg-va-link" onClick={() => onOpen(asset.id)}>
+                <button type="button" className="link-button" onClick={() => onOpen(asset.id)}>
                   {asset.name}
                 </button>
               </th>

@@ -54,7 +54,7 @@ export function InventoryHistory({ spaceId, assetId, history }: Props) {
                 <th scope="row">
                   <button
                     type="button"
-                    className="sg-va-link"
+                    className="link-button"
                     aria-expanded={open?.version === entry.version}
                     onClick={() => (open?.version === entry.version ? setOpen(null) : void show(entry.version))}
                   >

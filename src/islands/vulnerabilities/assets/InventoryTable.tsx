@@ -63,7 +63,7 @@ export function InventoryTable({ label, components, onShowFindings }: Props) {
                 {onShowFindings && (
                   <td className="sg-num">
                     {c.findings > 0 ? (
-                      <button type="button" className="sg-va-link" onClick={onShowFindings}>
+                      <button type="button" className="link-button" onClick={onShowFindings}>
                         {c.findings.toLocaleString('en')}
                         <span className="visually-hidden">
                           {' '}
