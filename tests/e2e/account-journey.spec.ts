@@ -84,7 +84,8 @@ test('the colour mode chosen on the profile follows the user to a new device', a
   const { createAccount } = await import('./fixtures.ts');
   const account = await createAccount(page.request, 'mode');
   await page.goto('/profile');
-  await page.getByRole('radio', { name: 'Dark', exact: true }).check();
+  // The profile's own setting, not the top bar's toggle (whose radios have the same names).
+  await page.getByRole('region', { name: 'Colour mode' }).getByRole('radio', { name: 'Dark', exact: true }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(async () => (await (await page.request.get('/api/me')).json()).colorMode).toBe('dark');
 

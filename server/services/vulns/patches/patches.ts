@@ -47,7 +47,7 @@ async function patchable(db: Executor, sc: SpaceCaller, id: string, lock: boolea
 async function changeFor(row: FirewallRow, body: VirtualPatchBody, target: Target): Promise<PatchChange> {
   if (body.kind === 'crs-group') {
     const group = (await installedCrs()).groups.find((g) => g.name === body.group);
-    if (!group || group.kind !== 'request' || !group.optional)
+    if (group?.kind !== 'request' || !group.optional)
       throw new ApiError(400, 'validation', `${body.group} is not a request rule group of the installed CRS.`, {
         fields: { group: `${body.group} is not a request rule group of the installed CRS.` },
       });
