@@ -24,8 +24,10 @@ import type { Ecosystem } from '../contract/constants/vulns.ts';
 import { type Database, openDatabase } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { spaces } from '../server/db/schema/spaces.ts';
-import { vulnAffected, vulnRefs } from '../server/db/schema/vulns.ts';
+import { assetComponents, assets, vulnAffected, vulnRefs } from '../server/db/schema/vulns.ts';
 import { prng } from '../server/demo/traffic.ts';
+import { systemActor } from '../server/services/triage/record.ts';
+import { assess } from '../server/services/vulns/assess/assess.ts';
 import type { OsvEvent, OsvRange } from '../server/services/vulns/ecosystems/affected.ts';
 import { componentKey, packageKey } from '../server/services/vulns/ecosystems/names.ts';
 import { loadAffected, matchInventory } from '../server/services/vulns/match/load.ts';
@@ -38,6 +40,8 @@ const RECORDS = Number(process.env.BENCH_VULNS_RECORDS ?? 50_000);
 const COMPONENTS = Number(process.env.BENCH_VULNS_COMPONENTS ?? 1_000);
 const PACKAGES = 12_000;
 const RUNS = 15;
+/** The whole-space assessment: this many assets, each with an inventory of COMPONENTS components. */
+const ASSETS = Number(process.env.BENCH_VULNS_ASSETS ?? 10);
 const INSERT_BATCH = 1_000;
 
 const progress = (what: string) => console.error(`[vulns] ${what}`);
@@ -265,6 +269,38 @@ export async function benchVulns(): Promise<string> {
     const w = p50p95(whole);
     const r = p50p95(reads);
     const m = p50p95(matching);
+
+    // A whole-space assessment: ASSETS assets of COMPONENTS components each, assessed once (every finding new),
+    // then again (every finding seen before: its triage kept, nothing new).
+    for (let a = 0; a < ASSETS; a++) {
+      const [asset] = await db
+        .insert(assets)
+        .values({ spaceId: seeded.spaceId, name: `asset ${a}`, kind: a % 2 ? 'host' : 'application' })
+        .returning({ id: assets.id });
+      const rows = new Map(
+        inventory(seeded.packages).map((c) => [
+          c.key,
+          {
+            assetId: asset?.id ?? '',
+            key: c.key,
+            purl: null,
+            ecosystem: c.ecosystem,
+            name: c.packageKey.slice(c.ecosystem.length + 1),
+            packageKey: c.packageKey,
+            version: c.version,
+          },
+        ]),
+      );
+      for (let i = 0; i < rows.size; i += 500)
+        await db.insert(assetComponents).values([...rows.values()].slice(i, i + 500));
+    }
+    const now = new Date();
+    const first = await time(() =>
+      assess(db, { spaceId: seeded.spaceId, assetId: null, trigger: 'manual', actor: systemActor, now }),
+    );
+    const again = await time(() =>
+      assess(db, { spaceId: seeded.spaceId, assetId: null, trigger: 'manual', actor: systemActor, now: new Date() }),
+    );
     return [
       '## Vulnerability matching',
       '',
@@ -281,6 +317,21 @@ export async function benchVulns(): Promise<string> {
       ),
       '',
       `Matches: ${count(matches.length)} (component, record) pairs over ${count(hitComponents)} components, ${count(withFix)} with a fixed-in version.`,
+      '',
+      `A whole-space assessment (\`assess\`, \`POST .../assessments\` without an asset): ${count(ASSETS)} assets of ${count(COMPONENTS)} components each (${count(first.value.components)} components), matched and written in one transaction.`,
+      '',
+      ...table(
+        ['assessment', 'ms', 'findings'],
+        [
+          ['first (every finding new)', ms(first.ms), `${count(first.value.findingsNew)} new`],
+          [
+            'again (every finding seen before)',
+            ms(again.ms),
+            `${count(again.value.findingsNew)} new, ${count(again.value.findingsFixed)} fixed`,
+          ],
+        ],
+        [1],
+      ),
     ].join('\n');
   } finally {
     await database.close();
