@@ -5,7 +5,12 @@
  */
 import { BASE_URL } from './base-url.ts';
 import { expect, newSpace, test } from './fixtures.ts';
-import { expectAccessibleInBothThemes, expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks.ts';
+import {
+  attachScreenshot,
+  expectAccessibleInBothThemes,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+} from './page-checks.ts';
 
 const headers = { origin: BASE_URL };
 const ATTACKERS = ['198.51.100.7', '203.0.113.9'] as const;
@@ -40,11 +45,7 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
 }, testInfo) => {
   test.setTimeout(240_000);
   // Full-page screenshots kept with the results, as responsive.spec.ts keeps them.
-  const shot = async (name: string) => {
-    const path = testInfo.outputPath(`${name.replaceAll(' ', '-')}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(name, { path, contentType: 'image/png' });
-  };
+  const shot = (name: string) => attachScreenshot(page, testInfo, `${name.replaceAll(' ', '-')}.png`);
   const spaceId = await newSpace(page.request, `Alerts ${Date.now()}`);
   const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
     data: { name: 'edge', kind: 'json' },

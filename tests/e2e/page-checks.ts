@@ -1,6 +1,6 @@
 /** Checks every screen's journey ends with: axe finds nothing (in both themes), and nothing scrolls sideways at 375 px. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** axe on the page as it is, each violation named with its elements and why. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
@@ -36,4 +36,11 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
   );
   if (size) await page.setViewportSize(size);
   expect(overflow, `${label}: the page scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
+}
+
+/** A full-page screenshot, kept as a file in the test's output folder (test-results/) and attached to the report. */
+export async function attachScreenshot(page: Page, testInfo: TestInfo, file: string): Promise<void> {
+  const path = testInfo.outputPath(file);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(file, { path, contentType: 'image/png' });
 }

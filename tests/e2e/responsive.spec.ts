@@ -4,10 +4,11 @@
  * Then the console's navigation drawer by keyboard, and the event drawer on a phone.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { forcedModeOf, isDynamic, ROUTES, type RouteMeta } from '../../src/lib/routes.ts';
 import { BASE_URL } from './base-url.ts';
 import { test as base, expect } from './fixtures.ts';
+import { attachScreenshot } from './page-checks.ts';
 
 const SIZES = [
   { name: 'phone', width: 375, height: 812 },
@@ -113,13 +114,6 @@ async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
         `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     ),
   ).toEqual([]);
-}
-
-/** A full-page screenshot, kept as a file in the test's output folder (test-results/) and attached to the report. */
-async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(name);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 test.describe.configure({ mode: 'parallel' });

@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { BASE_URL } from './base-url.ts';
 import { expect, newSpace, test } from './fixtures.ts';
-import { expectAccessibleInBothThemes, expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks.ts';
+import {
+  attachScreenshot,
+  expectAccessibleInBothThemes,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+} from './page-checks.ts';
 
 const headers = { origin: BASE_URL };
 
@@ -65,11 +70,7 @@ test('an SBOM uploaded, assessed, a finding triaged, VEX exported, a virtual pat
 }, testInfo) => {
   test.setTimeout(240_000);
   // Full-page screenshots kept with the results, as responsive.spec.ts keeps them.
-  const shot = async (name: string) => {
-    const path = testInfo.outputPath(`${name.replaceAll(' ', '-')}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(name, { path, contentType: 'image/png' });
-  };
+  const shot = (name: string) => attachScreenshot(page, testInfo, `${name.replaceAll(' ', '-')}.png`);
   const spaceId = await newSpace(page.request, `Vulns ${Date.now()}`);
   const imported = await page.request.post(`/api/spaces/${spaceId}/vuln-refs`, { data: records, headers });
   expect(imported.status()).toBe(200);

@@ -1,4 +1,5 @@
 /** The alerts list: filters kept in the URL (status, severity, rule, assignee, text), newest activity first, with counts by severity. */
+
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AlertList, AlertQuery } from '../../../contract/alerts.ts';
@@ -6,11 +7,9 @@ import { severities } from '../../../contract/constants/events.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { alerts } from '../../db/schema/alerts.ts';
 import { users } from '../../db/schema/users.ts';
+import { anywhere } from '../shared/like.ts';
 import { encodeTimeCursor, olderThan } from '../shared/time-cursor.ts';
 import { alertColumns, alertView, assigneeJoin } from './alert-view.ts';
-
-/** A LIKE pattern matching `text` literally anywhere. */
-const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The conditions of every filter but severity (the counts are by severity). */
 function conditions(sc: SpaceCaller, q: z.infer<typeof AlertQuery>): SQL[] {

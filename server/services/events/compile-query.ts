@@ -1,5 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { CompareOp, QueryNode } from '../../../contract/query/ast.ts';
+import { likeLiteral } from '../shared/like.ts';
 import { freeTextExpression } from './expressions.ts';
 
 /** The events table columns a query reads, typed structurally so any table with these columns fits. */
@@ -30,7 +31,6 @@ function operator(op: CompareOp): SQL {
 }
 
 /** A LIKE pattern that matches `value` literally. */
-const likeLiteral = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 /** A leaf is never null, so that NOT of a missing value is true, as in the in-memory matcher. */
 const leaf = (condition: SQL) => sql`coalesce(${condition}, false)`;

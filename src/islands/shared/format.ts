@@ -13,3 +13,8 @@ export function dateOnly(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/** A count with its noun, e.g. "1 file", "1,204 files" (the plural adds an s). */
+export function countOf(n: number, word: string): string {
+  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -3,13 +3,12 @@ import type { Assessment } from '../../../contract/findings.ts';
 import { call, client } from '../../lib/api.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { Alert } from '../shared/Alert.tsx';
+import { countOf } from '../shared/format.ts';
 import { useSubmit } from '../shared/use-submit.ts';
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 /** What an assessment found, in one sentence. */
 export function assessmentText(a: Assessment): string {
-  return `Assessed ${plural(a.assets, 'asset')} (${plural(a.components, 'component')}): ${a.findingsNew} new, ${a.findingsFixed} fixed, ${a.findingsReopened} found again.`;
+  return `Assessed ${countOf(a.assets, 'asset')} (${countOf(a.components, 'component')}): ${a.findingsNew} new, ${a.findingsFixed} fixed, ${a.findingsReopened} found again.`;
 }
 
 /** Runs an assessment of one asset (or all) now and says what it found (admins). */

@@ -4,6 +4,7 @@
  * decision); a finding no longer found is `fixed`, one found again after that opens again. The space's open counts by
  * severity are stored with the assessment: the trend's point.
  */
+
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Ecosystem } from '../../../../contract/constants/vulns.ts';
 import type { Assessment } from '../../../../contract/findings.ts';
@@ -17,6 +18,7 @@ import {
   vulnRefs,
 } from '../../../db/schema/vulns.ts';
 import type { Actor } from '../../activity/record.ts';
+import { chunksOf } from '../../shared/chunks.ts';
 import { recordDecision, systemActor } from '../../triage/record.ts';
 import { baseEcosystem, debianRelease } from '../ecosystems/names.ts';
 import { openCounts } from '../findings/list.ts';
@@ -31,9 +33,6 @@ export type AssessInput = {
   actor: Pick<Actor, 'id' | 'name'>;
   now: Date;
 };
-
-const chunk = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /** Runs one assessment and answers its summary. */
 export async function assess(db: Db, input: AssessInput): Promise<AssessmentRow> {
@@ -73,7 +72,7 @@ export async function assess(db: Db, input: AssessInput): Promise<AssessmentRow>
     }
     const refIds = [...new Set(matches.map((m) => m.refId))];
     const refs = new Map<string, { aliases: string[]; summary: string; severity: string; score: number | null }>();
-    for (const ids of chunk(refIds, 1_000)) {
+    for (const ids of chunksOf(refIds, 1_000)) {
       const rows = await tx
         .select({
           id: vulnRefs.id,
@@ -135,7 +134,7 @@ export async function assess(db: Db, input: AssessInput): Promise<AssessmentRow>
         });
       }
     }
-    for (const part of chunk(rows, 500)) {
+    for (const part of chunksOf(rows, 500)) {
       await tx
         .insert(findings)
         .values(part)
@@ -159,7 +158,7 @@ export async function assess(db: Db, input: AssessInput): Promise<AssessmentRow>
     const gone = existing.filter(
       (f) => f.status !== 'fixed' && !found.has(`${f.assetId}|${f.componentKey}|${f.vulnId}`),
     );
-    for (const ids of chunk(
+    for (const ids of chunksOf(
       gone.map((f) => f.id),
       1_000,
     )) {

@@ -2,6 +2,7 @@
  * Package identity across OSV records, SBOM package URLs and typed components: the ecosystem as Spaceguard keys it
  * and the package name normalised the way the ecosystem itself compares names.
  */
+import { PackageURL } from 'packageurl-js';
 import { type Ecosystem, ecosystems } from '../../../../contract/constants/vulns.ts';
 
 /** The ecosystem without OSV's release suffix (`Debian:12` → `Debian`); null when Spaceguard has no order for it. */
@@ -55,9 +56,14 @@ const debianCodeNames: Readonly<Record<string, string>> = {
  */
 export function debianRelease(purl: string | null): string | null {
   if (!purl) return null;
-  const distro = /[?&]distro=([^&#]+)/.exec(purl)?.[1];
+  let distro: string | undefined;
+  try {
+    distro = PackageURL.fromString(purl).qualifiers?.distro;
+  } catch {
+    return null;
+  }
   if (!distro) return null;
-  const value = decodeURIComponent(distro).toLowerCase();
+  const value = distro.toLowerCase();
   const numbered = /^(?:debian-)?(\d+)(?:\.\d+)*$/.exec(value);
   if (numbered) return numbered[1] ?? null;
   return debianCodeNames[value.replace(/^debian-/, '')] ?? null;

@@ -1,4 +1,5 @@
 /** The findings list: filters kept in the URL (asset, status, severity, ecosystem, text), newest first, with counts. */
+
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findingStatuses } from '../../../../contract/constants/vulns.ts';
@@ -6,11 +7,9 @@ import type { FindingList, FindingQuery } from '../../../../contract/findings.ts
 import type { SpaceCaller } from '../../../caller.ts';
 import type { Executor } from '../../../db/database.ts';
 import { assets, findings } from '../../../db/schema/vulns.ts';
+import { anywhere } from '../../shared/like.ts';
 import { encodeTimeCursor, olderThan } from '../../shared/time-cursor.ts';
 import { viewsOf, zeroCounts } from './view.ts';
-
-/** A LIKE pattern matching `text` literally anywhere. */
-const anywhere = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The conditions of every filter but status and severity (the counts are by those). */
 function conditions(spaceId: string, q: z.infer<typeof FindingQuery>): SQL[] {

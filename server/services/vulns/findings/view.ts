@@ -1,5 +1,5 @@
 /** A finding as the API answers it: its asset, component, vulnerability, triage and virtual patch. */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { vulnSeverities } from '../../../../contract/constants/vulns.ts';
 import type { Finding, SeverityCounts, VirtualPatch } from '../../../../contract/findings.ts';
 import type { Executor } from '../../../db/database.ts';
@@ -53,7 +53,7 @@ export async function patchesOf(db: Executor, findingIds: string[], only: 'activ
     .select({
       patch: virtualPatches,
       firewallName: firewalls.name,
-      settings: firewalls.settings,
+      firewallMode: sql<VirtualPatch['firewallMode']>`${firewalls.settings}->>'mode'`,
       authorName: users.name,
     })
     .from(virtualPatches)
@@ -66,12 +66,7 @@ export async function patchesOf(db: Executor, findingIds: string[], only: 'activ
       ),
     )
     .orderBy(virtualPatches.createdAt);
-  return rows.map((r) => ({
-    patch: r.patch,
-    firewallName: r.firewallName,
-    firewallMode: r.settings.mode,
-    authorName: r.authorName,
-  }));
+  return rows;
 }
 
 /** One finding as answered. */

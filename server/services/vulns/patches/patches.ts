@@ -169,9 +169,10 @@ export async function applyPatch(
  */
 export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding> {
   const firewallId = await sc.deps.db.transaction(async (tx) => {
-    const [patch] = await tx
-      .select()
+    const [found] = await tx
+      .select({ patch: virtualPatches, vulnId: findings.vulnId })
       .from(virtualPatches)
+      .innerJoin(findings, eq(findings.id, virtualPatches.findingId))
       .where(
         and(
           eq(virtualPatches.findingId, id),
@@ -180,7 +181,8 @@ export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding>
         ),
       )
       .limit(1);
-    if (!patch) return null;
+    if (!found) return null;
+    const { patch } = found;
     const row = await firewallOf(tx, sc.space.id, patch.firewallId, 'lock');
     const settings =
       patch.kind === 'crs-group' && patch.group
@@ -194,7 +196,7 @@ export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding>
         : { ...row.settings, customRules: row.settings.customRules.filter((r) => r.id !== patch.ruleId) };
     await commitSettings(tx, sc, row, settings, {
       action: 'firewall.virtual_patch_removed',
-      comment: `Remove the virtual patch for ${(await tx.select({ v: findings.vulnId }).from(findings).where(eq(findings.id, id)))[0]?.v ?? 'a finding'}`,
+      comment: `Remove the virtual patch for ${found.vulnId}`,
       change: { fromVersion: row.version, findingId: id, patchId: patch.id },
     });
     return row.id;

@@ -1,4 +1,5 @@
 /** Reading a space's library: the searched and filtered list, one record's detail, the imports and their progress. */
+
 import { and, desc, eq, getTableColumns, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type {
   OsvRecord,
@@ -12,6 +13,7 @@ import type {
 import type { SpaceCaller } from '../../../caller.ts';
 import { type VulnImportRow, type VulnRefRow, vulnImports, vulnRefs } from '../../../db/schema/vulns.ts';
 import { fieldError, notFound } from '../../../errors.ts';
+import { anywhere } from '../../shared/like.ts';
 import { baseEcosystem } from '../ecosystems/names.ts';
 import { rangeInWords } from './ranges.ts';
 import { recordSeverity } from './severity.ts';
@@ -39,8 +41,6 @@ function afterCursor(cursor: string): SQL | undefined {
   const date = new Date(time);
   return or(lt(vulnRefs.modified, date), and(eq(vulnRefs.modified, date), lt(vulnRefs.id, id)));
 }
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -77,7 +77,7 @@ function summaryView(row: SummaryRow): VulnRefSummary {
 export async function listRefs(sc: SpaceCaller, query: VulnRefQuery): Promise<VulnRefList> {
   const where: (SQL | undefined)[] = [eq(vulnRefs.spaceId, sc.space.id)];
   const q = query.q?.trim().toLowerCase();
-  if (q) where.push(ilike(vulnRefs.searchText, `%${likeEscaped(q)}%`));
+  if (q) where.push(ilike(vulnRefs.searchText, anywhere(q)));
   if (query.ecosystem) where.push(sql`${query.ecosystem} = any(${vulnRefs.ecosystems})`);
   if (query.severity) where.push(eq(vulnRefs.severity, query.severity));
   if (query.modifiedFrom) where.push(gte(vulnRefs.modified, new Date(`${query.modifiedFrom}T00:00:00Z`)));

@@ -3,10 +3,12 @@
  * the record's `vuln_affected` rows rewritten with it (withdrawn records and ecosystems Spaceguard does not order
  * get none).
  */
+
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OsvRecord } from '../../../../contract/vuln-refs.ts';
 import type { Executor } from '../../../db/database.ts';
 import { vulnAffected, vulnRefs } from '../../../db/schema/vulns.ts';
+import { chunksOf } from '../../shared/chunks.ts';
 import { baseEcosystem, packageKey } from '../ecosystems/names.ts';
 import { recordSeverity } from './severity.ts';
 
@@ -70,9 +72,6 @@ export function affectedRows(spaceId: string, record: OsvRecord) {
   });
 }
 
-const chunk = <T>(items: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
 /**
  * Stores a batch of records in one space (call it inside the import's transaction). A record whose `modified` is
  * not newer than the stored one is unchanged; within the batch the newest of one id wins. Every record lands in
@@ -83,7 +82,7 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
   if (records.length === 0) return counts;
   const ids = distinct(records.map((r) => r.id));
   const stored = new Map<string, number>();
-  for (const part of chunk(ids, 1_000)) {
+  for (const part of chunksOf(ids, 1_000)) {
     const rows = await tx
       .select({ id: vulnRefs.id, modified: vulnRefs.modified })
       .from(vulnRefs)
@@ -105,7 +104,7 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
   const candidates = [...winners.values()];
   if (candidates.length === 0) return counts;
   const written = new Set<string>();
-  for (const part of chunk(candidates, 200)) {
+  for (const part of chunksOf(candidates, 200)) {
     const rows = await tx
       .insert(vulnRefs)
       .values(part.map((record) => refRow(spaceId, record)))
@@ -140,10 +139,10 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
   }
   if (changed.length === 0) return counts;
   const changedIds = changed.map((r) => r.id);
-  for (const part of chunk(changedIds, 1_000)) {
+  for (const part of chunksOf(changedIds, 1_000)) {
     await tx.delete(vulnAffected).where(and(eq(vulnAffected.spaceId, spaceId), inArray(vulnAffected.refId, part)));
   }
   const affected = changed.flatMap((record) => affectedRows(spaceId, record));
-  for (const part of chunk(affected, 1_000)) await tx.insert(vulnAffected).values(part);
+  for (const part of chunksOf(affected, 1_000)) await tx.insert(vulnAffected).values(part);
   return counts;
 }

@@ -11,6 +11,7 @@ import { apiUrl, call, client } from '../../../lib/api.ts';
 import { invalidateApi } from '../../../stores/fetcher.ts';
 import { $findingId, $findingListQuery, $findings, $findingTrend, loadFindings } from '../../../stores/findings.ts';
 import { Alert } from '../../shared/Alert.tsx';
+import { countOf } from '../../shared/format.ts';
 import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
 import { useSubmit } from '../../shared/use-submit.ts';
@@ -36,8 +37,6 @@ function queryOf(filters: Record<string, string>): string {
     if (value) params.set(name === 'asset' ? 'assetId' : name, value);
   return params.toString();
 }
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The space's findings: open counts and the trend, filters kept in the URL, a page at a time, bulk triage (analysts),
@@ -100,7 +99,7 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
         )}
         {canTriage && selected.size > 0 && (
           <TriageForm
-            legend={`Triage ${plural(selected.size, 'finding')}`}
+            legend={`Triage ${countOf(selected.size, 'finding')}`}
             onTriage={async (change) => {
               const answer = await call(
                 client.spaces[':spaceId'].findings.bulk.$post({
@@ -108,7 +107,7 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
                   json: { ids: [...selected], ...change },
                 }),
               );
-              setMessage(`Updated ${plural(answer.updated, 'finding')}.`);
+              setMessage(`Updated ${countOf(answer.updated, 'finding')}.`);
               setSelected(new Set());
               setMore(null);
               invalidateApi('findings');
@@ -140,17 +139,18 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
     );
   }
 
+  const openCounts = findings.loaded.state === 'ready' ? findings.loaded.data.counts.open : null;
   return (
     <div className="sg-vu-findings">
       <div className="row sg-vu-findings-head">
-        {findings.loaded.state === 'ready' && (
+        {openCounts && (
           <p className="sg-vu-open">
             Open:{' '}
             {vulnSeverities
               .filter((s) => s !== 'none')
               .map((s) => (
                 <span key={s} className={`sg-sev sg-sev--${s}`}>
-                  {vulnSeverityLabels[s]} {findings.loaded.state === 'ready' ? findings.loaded.data.counts.open[s] : 0}
+                  {vulnSeverityLabels[s]} {openCounts[s]}
                 </span>
               ))}
           </p>

@@ -4,6 +4,7 @@ import type { VulnImport } from '../../../../contract/vuln-refs.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { invalidateApi } from '../../../stores/fetcher.ts';
 import { isRunning, loadImport, uploadImport } from '../../../stores/vuln-refs.ts';
+import { countOf } from '../../shared/format.ts';
 import { TableScroll } from '../../shared/TableScroll.tsx';
 import { ColumnHeads } from './ColumnHeads.tsx';
 import { RecentImports } from './RecentImports.tsx';
@@ -16,14 +17,12 @@ interface Props {
   readonly pollMs?: number;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
-
 /** The import's progress as a real progress bar: files read of the total. */
 function Progress({ item }: { readonly item: VulnImport }) {
   const total = item.filesTotal;
   const text =
     total > 0
-      ? `${item.filesRead.toLocaleString('en')} of ${plural(total, 'file')}`
+      ? `${item.filesRead.toLocaleString('en')} of ${countOf(total, 'file')}`
       : item.status === 'queued'
         ? 'Waiting to start'
         : 'Reading the archive';
@@ -55,7 +54,7 @@ function Result({ item }: { readonly item: VulnImport }) {
   return (
     <div className="sg-vr-result">
       <p role="status">
-        Imported {item.fileName ?? 'the file'}: {plural(item.imported, 'new record')}, {item.updated} updated,{' '}
+        Imported {item.fileName ?? 'the file'}: {countOf(item.imported, 'new record')}, {item.updated} updated,{' '}
         {item.unchanged} unchanged, {item.withdrawn} withdrawn, {item.refusedCount} refused.
       </p>
       {item.refusedCount > 0 && (

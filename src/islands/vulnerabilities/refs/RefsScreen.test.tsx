@@ -7,6 +7,7 @@ import { silentLogger } from '../../../../server/services/shared/logger.ts';
 import { importWorker } from '../../../../server/services/vulns/refs/import.ts';
 import { generatedRecord, makeZip } from '../../../../tests/fixtures/osv/zip.ts';
 import { startTestApi, type TestUser, visit } from '../../shared/test-api.ts';
+import { spaceWithSource } from '../../shared/test-ingest.ts';
 import RefsScreen from '../RefsScreen.tsx';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
@@ -20,10 +21,7 @@ let spaceId: string;
 
 beforeAll(async () => {
   api = await startTestApi();
-  owner = await api.signUp('olivia@example.com', 'Olivia Owner');
-  viewer = await api.signUp('vic@example.com', 'Vic Viewer');
-  spaceId = (await api.call('POST', '/spaces', owner.cookie, { name: 'Library' })).json.id;
-  await api.join(spaceId, owner, viewer, 'viewer');
+  ({ owner, viewer, spaceId } = await spaceWithSource(api));
   const records = [
     fixture('GHSA-4w2v-q235-vp99.json'),
     fixture('GHSA-h5c8-rqwp-cp95.json'),
