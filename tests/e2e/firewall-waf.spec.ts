@@ -296,6 +296,48 @@ test('a custom rule on a header blocks', async ({ page }) => {
   expect((await send(benign)).status).toBe(200);
 });
 
+test('a virtual patch made from a finding blocks its path on the real WAF; taking it off opens the path and the finding again', async ({
+  page,
+}) => {
+  const api = (path: string) => `/api/spaces/${spaceId}${path}`;
+  const record = {
+    schema_version: '1.6.0',
+    id: 'GHSA-vp00-e2e0-0001',
+    summary: 'Arbitrary file upload in uploadkit',
+    modified: '2024-05-01T00:00:00Z',
+    affected: [
+      {
+        package: { ecosystem: 'npm', name: 'uploadkit' },
+        ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '2.0.0' }] }],
+      },
+    ],
+  };
+  expect((await page.request.post(api('/vuln-refs'), { data: record, headers })).status()).toBe(200);
+  const asset = await page.request.post(api('/assets'), {
+    data: { name: 'shop', kind: 'application', components: [{ purl: 'pkg:npm/uploadkit@1.4.0' }] },
+    headers,
+  });
+  expect(asset.status()).toBe(201);
+  expect((await page.request.post(api('/assessments'), { data: {}, headers })).status()).toBe(201);
+  const findings = (await (await page.request.get(api('/findings'))).json()) as { items: { id: string }[] };
+  const findingId = findings.items[0]?.id ?? '';
+  expect((await send('/upload/avatar')).status).toBe(200);
+
+  const made = await page.request.post(api(`/findings/${findingId}/virtual-patch`), {
+    data: { kind: 'custom-rule', firewallId, path: '/upload' },
+    headers,
+  });
+  expect(made.status()).toBe(201);
+  const { version, finding } = (await made.json()) as { version: number; finding: { status: string } };
+  expect(finding.status).toBe('mitigated');
+  await expectApplied(version, '/upload/avatar', 403);
+  expect((await send(benign)).status).toBe(200);
+
+  const removed = await page.request.delete(api(`/findings/${findingId}/virtual-patch`), { headers });
+  expect(((await removed.json()) as { status: string }).status).toBe('open');
+  await expectApplied(version + 1, '/upload/avatar', 200);
+});
+
 test('a blocked country blocks its clients', async ({ page }) => {
   // Addresses whose countries the offline IP-to-country data (the one the compiler reads) says.
   const blocked = '8.8.8.8';
