@@ -7,6 +7,18 @@ const text = (value: string): QueryNode => ({ kind: 'text', value });
 test.each<{ query: string; expected: QueryNode }>([
   { query: '', expected: { kind: 'and', children: [] } },
   { query: '  sqli  ', expected: text('sqli') },
+  { query: '*', expected: { kind: 'and', children: [] } },
+  { query: '"*"', expected: text('*') },
+  {
+    query: 'action:blocked *',
+    expected: {
+      kind: 'and',
+      children: [
+        { kind: 'equals', field: 'action', value: 'blocked' },
+        { kind: 'and', children: [] },
+      ],
+    },
+  },
   { query: 'a b', expected: { kind: 'and', children: [text('a'), text('b')] } },
   { query: 'a AND b', expected: { kind: 'and', children: [text('a'), text('b')] } },
   {

@@ -204,6 +204,8 @@ function buildSeverity(term: Term): QueryNode {
 
 /** Turns one `field:value` or free-text term into its node, checking the value for its field. */
 function buildTerm(term: Term): QueryNode {
+  // A lone unquoted `*` matches every event (what a dashboard variable with no value chosen stands for).
+  if (!term.field && !term.quoted && term.value === '*') return { kind: 'and', children: [] };
   if (!term.field) return { kind: 'text', value: term.value };
   const name = term.field.name.toLowerCase();
   if (!(queryFields as readonly string[]).includes(name)) {
