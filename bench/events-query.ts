@@ -74,7 +74,7 @@ export async function prepare(db: Awaited<ReturnType<typeof openDatabase>>['db']
   await db
     .insert(apiTokens)
     .values({ userId: user?.id ?? '', name: 'bench', prefix: bearer.slice(0, 8), tokenHash: hashToken(bearer) });
-  return { spaceId: space?.id ?? '', sourceId: source?.id ?? '', bearer };
+  return { spaceId: space?.id ?? '', sourceId: source?.id ?? '', bearer, userId: user?.id ?? '' };
 }
 
 /**

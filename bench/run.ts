@@ -24,7 +24,7 @@ async function signInWithSpace(): Promise<string> {
   return cookie;
 }
 
-// `node bench/run.ts api` (or islands, ingest, events-query, retention, firewall, search-load, jobs, alerts, vulns): that section alone, printed; BENCHMARKS.md is left
+// `node bench/run.ts api` (or islands, ingest, events-query, retention, firewall, search-load, jobs, alerts, vulns, dashboards, billing): that section alone, printed; BENCHMARKS.md is left
 // as it is. These sections need no built site.
 const single: Record<string, () => Promise<string>> = {
   api: async () => (await import('./api.ts')).benchApi(),
@@ -37,6 +37,8 @@ const single: Record<string, () => Promise<string>> = {
   jobs: async () => (await import('./jobs.ts')).benchJobs(),
   alerts: async () => (await import('./alerts.ts')).benchAlerts(),
   vulns: async () => (await import('./vulns.ts')).benchVulns(),
+  dashboards: async () => (await import('./dashboards.ts')).benchDashboards(),
+  billing: async () => (await import('./billing.ts')).benchBilling(),
 };
 const only = process.argv[2];
 if (only) {
@@ -46,7 +48,7 @@ if (only) {
     process.exit(1);
   }
   // The sections on PostgreSQL run on the benches' own server (bench/lib/postgres-server.ts).
-  const postgres = ['islands', 'firewall', 'vulns'].includes(only) ? null : startBenchPostgres();
+  const postgres = ['islands', 'firewall', 'vulns', 'billing'].includes(only) ? null : startBenchPostgres();
   try {
     console.log(await run());
   } finally {
@@ -132,6 +134,8 @@ sections.push(await (await import('./search-load.ts')).benchSearchLoad());
 sections.push(await (await import('./jobs.ts')).benchJobs());
 sections.push(await (await import('./alerts.ts')).benchAlerts());
 sections.push(await (await import('./vulns.ts')).benchVulns());
+sections.push(await (await import('./dashboards.ts')).benchDashboards());
+sections.push(await (await import('./billing.ts')).benchBilling());
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const report = [

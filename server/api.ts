@@ -1,5 +1,6 @@
 import { createApp } from './app.ts';
 import { buildDeps } from './build-deps.ts';
+import { clockFromEnv } from './clock.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -21,8 +22,10 @@ export async function createApi(env: Record<string, string | undefined> = proces
     mail: config.smtpUrl ? 'smtp' : 'development outbox',
     production: config.production,
     allowedOrigins: config.allowedOrigins,
+    ...(env.DEV_CLOCK_OFFSET_DAYS && !config.production ? { clockOffsetDays: Number(env.DEV_CLOCK_OFFSET_DAYS) } : {}),
   });
-  const deps = buildDeps({ db: database.db, searches: searchLaneFor(database), config, log });
+  const now = clockFromEnv(env, config.production);
+  const deps = buildDeps({ db: database.db, searches: searchLaneFor(database), config, log, now });
   const app = createApp({ db: database.db, deps });
   return { app, config, deps, database, close: () => database.close() };
 }

@@ -20,6 +20,8 @@ import { alertRoutes } from './routes/alerts.ts';
 import { assetBodyLimit, assetBodyPath, assetRoutes } from './routes/assets.ts';
 import { authRoutes } from './routes/auth.ts';
 import { connectorRoutes } from './routes/connector.ts';
+import { dashboardQueryRoutes } from './routes/dashboard-query.ts';
+import { dashboardRoutes } from './routes/dashboards.ts';
 import { renderDocs } from './routes/docs.ts';
 import { eventRoutes } from './routes/events.ts';
 import { findingRoutes } from './routes/findings.ts';
@@ -33,6 +35,7 @@ import { devRoutes, healthRoutes } from './routes/meta.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
+import { subscriptionRoutes } from './routes/subscription.ts';
 import { importBodyLimit, vulnImportPath, vulnRefRoutes } from './routes/vuln-refs.ts';
 import { wafRoutes } from './routes/waf.ts';
 import { skipCaptcha } from './services/accounts/captcha.ts';
@@ -62,7 +65,7 @@ export function createApp(options: CreateAppOptions) {
     cors({
       origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
       credentials: true,
-      allowHeaders: ['Content-Type', 'Authorization'],
+      allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
       allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
       exposeHeaders: ['Retry-After', 'X-Request-Id', 'Content-Disposition', 'X-Total-Count', 'ETag'],
       maxAge: 600,
@@ -100,7 +103,9 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', activityRoutes)
     .route('/spaces', sourceRoutes)
     .route('/spaces', eventRoutes)
+    .route('/spaces', dashboardQueryRoutes)
     .route('/spaces', savedSearchRoutes)
+    .route('/spaces', dashboardRoutes)
     .route('/spaces', firewallRoutes)
     .route('/spaces', firewallCatalogRoutes)
     .route('/spaces', alertRuleRoutes)
@@ -110,6 +115,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', vulnRefRoutes)
     .route('/spaces', assetRoutes)
     .route('/spaces', findingRoutes)
+    .route('/spaces', subscriptionRoutes)
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);

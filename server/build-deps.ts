@@ -2,6 +2,8 @@ import { type ApiConfig, readConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import { type CaptchaVerifier, createCaptchaVerifier, skipCaptcha } from './services/accounts/captcha.ts';
+import { createLocalProvider } from './services/billing/local-provider.ts';
+import type { BillingProvider } from './services/billing/provider.ts';
 import { type SearchLane, searchLaneFor } from './services/events/search-lane.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
 import { jsonLogger, type Logger } from './services/shared/logger.ts';
@@ -16,6 +18,7 @@ export type DepsOptions = {
   captcha?: CaptchaVerifier;
   log?: Logger;
   now?: () => Date;
+  billing?: BillingProvider;
 };
 
 /**
@@ -31,6 +34,7 @@ export function buildDeps(options: DepsOptions): AppDeps {
     config,
     log,
     now: options.now ?? (() => new Date()),
+    billing: options.billing ?? createLocalProvider(),
     mailer:
       options.mailer ??
       createMailer({

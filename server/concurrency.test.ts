@@ -34,7 +34,7 @@ test('parallel invitations never pass the member limit', async () => {
       }),
     ),
   );
-  expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 422, 422]);
+  expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 402, 402]);
 });
 
 test('two owners demoting each other at once leave one owner', async () => {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { dashboardTemplates } from '../contract/constants/dashboard-templates.ts';
 import { atLeast, type Role } from '../contract/constants/roles.ts';
 import { defaultFirewallSettings } from '../contract/firewalls.ts';
 import { alertRules, alerts } from './db/schema/alerts.ts';
+import { invoices, paymentMethods, subscriptions } from './db/schema/billing.ts';
+import { dashboards } from './db/schema/dashboards.ts';
 import { firewalls, firewallVersions } from './db/schema/firewalls.ts';
 import { invitations } from './db/schema/invitations.ts';
 import { memberships } from './db/schema/memberships.ts';
@@ -11,6 +14,7 @@ import { sources } from './db/schema/sources.ts';
 import { spaces } from './db/schema/spaces.ts';
 import { triageRecords } from './db/schema/triage.ts';
 import { assetComponents, assets, findings, vulnImports, vulnRefs } from './db/schema/vulns.ts';
+import { createDefaultDashboard } from './services/dashboards/defaults.ts';
 import { createTestApi, type TestApi } from './test/harness.ts';
 import { storeEvents } from './test/stored-events.ts';
 
@@ -22,7 +26,7 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
 type Caller = 'anonymous' | 'nonMember' | Role;
 const callers: Caller[] = ['anonymous', 'nonMember', 'viewer', 'analyst', 'admin', 'owner'];
-type Operation = { method: string; path: string; access: string };
+type Operation = { method: string; path: string; access: string; hiddenBelow: boolean };
 
 let t: TestApi;
 const cookies: Partial<Record<Caller | 'owner2' | 'target', string>> = {};
@@ -94,6 +98,13 @@ async function fixture() {
   const [savedSearch] = await t.db
     .insert(savedSearches)
     .values({ spaceId: space.id, name: 'blocked', query: 'action:blocked', range: '24h', createdByName: 'O' })
+    .returning();
+  // The space's default dashboard, and another one the {id} paths name (the default cannot be deleted).
+  await createDefaultDashboard(t.db, space.id, null);
+  const attacks = dashboardTemplates.attacks.model;
+  const [dashboard] = await t.db
+    .insert(dashboards)
+    .values({ spaceId: space.id, title: attacks.title, model: attacks, version: 1, isDefault: false })
     .returning();
   const settings = {
     ...defaultFirewallSettings,
@@ -183,8 +194,43 @@ async function fixture() {
       lastSeen: new Date(),
     })
     .returning();
+  // A paid Business subscription (the fixture's plan), its card and its first invoice.
+  const periodStart = new Date(Date.now() - 86_400_000);
+  const periodEnd = new Date(Date.now() + 29 * 86_400_000);
+  const [paymentMethod] = await t.db
+    .insert(paymentMethods)
+    .values({ spaceId: space.id, providerToken: 'pm_test_x', brand: 'Visa', last4: '4242', behaviour: 'success' })
+    .returning();
+  await t.db.insert(subscriptions).values({
+    spaceId: space.id,
+    plan: 'business',
+    interval: 'month',
+    periodStart,
+    periodEnd,
+    paymentMethodId: paymentMethod?.id ?? null,
+  });
+  const [invoice] = await t.db
+    .insert(invoices)
+    .values({
+      spaceId: space.id,
+      number: 1,
+      kind: 'subscribe',
+      plan: 'business',
+      interval: 'month',
+      periodStart,
+      periodEnd,
+      lines: [],
+      totalCents: 29_900,
+      status: 'paid',
+      providerPaymentId: 'pi_test_x',
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      createdAt: periodStart,
+    })
+    .returning();
   return {
     spaceId: space.id,
+    invoiceId: invoice?.id ?? '',
     assetId: asset?.id ?? '',
     vulnImportId: vulnImport?.id ?? '',
     findingId: finding?.id ?? '',
@@ -195,6 +241,7 @@ async function fixture() {
     sourceId: source?.id ?? '',
     eventId: event?.id ?? '',
     savedSearchId: savedSearch?.id ?? '',
+    dashboardId: dashboard?.id ?? '',
     firewallId: firewall?.id ?? '',
   };
 }
@@ -223,7 +270,15 @@ function sampleBody(op: Operation, fx: { alertId: string; firewallId: string; fi
     'patch /api/spaces/{spaceId}/sources/{id}': { name: 'renamed' },
     'post /api/spaces/{spaceId}/sources/{id}/test': { sample: '{"time":"2026-11-21T10:00:00Z"}' },
     'post /api/spaces/{spaceId}/saved-searches': { name: 'mine', query: 'action:blocked', range: '24h' },
+    'post /api/spaces/{spaceId}/query': {
+      query: { metric: 'count', groupBy: { kind: 'field', field: 'country' }, filter: 'action:blocked' },
+      from: 'now-24h',
+      to: 'now',
+    },
     'patch /api/spaces/{spaceId}/saved-searches/{id}': { name: 'renamed' },
+    'post /api/spaces/{spaceId}/dashboards': dashboardTemplates.overview.model,
+    'put /api/spaces/{spaceId}/dashboards/{id}': { ...dashboardTemplates.attacks.model, title: 'Changed', version: 1 },
+    'post /api/spaces/{spaceId}/dashboards/{id}/duplicate': {},
     'post /api/spaces/{spaceId}/firewalls': {
       name: 'new',
       hostnames: ['new.example.com'],
@@ -262,6 +317,8 @@ function sampleBody(op: Operation, fx: { alertId: string; firewallId: string; fi
       path: '/api/upload',
     },
     'post /api/spaces/{spaceId}/findings/{id}/virtual-patch': { kind: 'custom-rule', firewallId, path: '/api/upload' },
+    'post /api/spaces/{spaceId}/subscription/checkout/preview': { plan: 'pro', interval: 'month' },
+    'post /api/spaces/{spaceId}/subscription/checkout': { plan: 'pro', interval: 'month' },
     'post /api/spaces/{spaceId}/waf-remedies/preview': {
       kind: 'block-ip',
       firewallId,
@@ -279,9 +336,16 @@ function sampleBody(op: Operation, fx: { alertId: string; firewallId: string; fi
   return samples[key];
 }
 
-function operations(doc: { paths: Record<string, Record<string, { 'x-min-role'?: string }>> }): Operation[] {
+function operations(doc: {
+  paths: Record<string, Record<string, { 'x-min-role'?: string; 'x-hidden-below-role'?: boolean }>>;
+}): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ method, path, access: op['x-min-role'] ?? 'missing' })),
+    Object.entries(methods).map(([method, op]) => ({
+      method,
+      path,
+      access: op['x-min-role'] ?? 'missing',
+      hiddenBelow: op['x-hidden-below-role'] === true,
+    })),
   );
 }
 
@@ -315,10 +379,12 @@ test('the role table holds on every operation for every caller', async () => {
         sourceId,
         eventId,
         savedSearchId,
+        dashboardId,
         firewallId,
         assetId,
         vulnImportId,
         findingId,
+        invoiceId,
       } = fx;
       const path = op.path
         .replace('{spaceId}', spaceId)
@@ -336,17 +402,21 @@ test('the role table holds on every operation for every caller', async () => {
                 ? sourceId
                 : op.path.includes('/saved-searches/')
                   ? savedSearchId
-                  : op.path.includes('/firewalls/')
-                    ? firewallId
-                    : op.path.includes('/alert-rules/')
-                      ? alertRuleId
-                      : op.path.includes('/assets/')
-                        ? assetId
-                        : op.path.includes('/findings/')
-                          ? findingId
-                          : op.path.includes('/alerts/')
-                            ? alertId
-                            : randomUUID(),
+                  : op.path.includes('/dashboards/')
+                    ? dashboardId
+                    : op.path.includes('/firewalls/')
+                      ? firewallId
+                      : op.path.includes('/alert-rules/')
+                        ? alertRuleId
+                        : op.path.includes('/assets/')
+                          ? assetId
+                          : op.path.includes('/findings/')
+                            ? findingId
+                            : op.path.includes('/alerts/')
+                              ? alertId
+                              : op.path.includes('/payments/')
+                                ? invoiceId
+                                : randomUUID(),
         )
         .replace('{suppressionId}', suppressionId)
         .replace('{wafId}', firewallId)
@@ -355,6 +425,8 @@ test('the role table holds on every operation for every caller', async () => {
       const cookie = caller === 'anonymous' ? undefined : cookies[caller];
       const bodyValue = sampleBody(op, fx);
       const res = await t.call(op.method.toUpperCase(), path, {
+        // Checkout needs one; every other operation ignores it.
+        headers: { 'idempotency-key': randomUUID() },
         ...(cookie ? { cookie } : {}),
         ...(bodyValue !== undefined ? { body: bodyValue } : {}),
       });
@@ -365,12 +437,14 @@ test('the role table holds on every operation for every caller', async () => {
         failures.push(`leak: ${label}`);
       }
       if (res.status >= 400 && !res.json?.error?.code) failures.push(`error shape: ${label}`);
+      if (res.status < 400 && res.text.includes('<script')) failures.push(`script in answer: ${label}`);
       let expected: 'ok' | 401 | 403 | 404 | 'any';
       if (op.access === 'anonymous') expected = 'any';
       else if (caller === 'anonymous') expected = 401;
       else if (op.access === 'user') expected = 'any';
       else if (caller === 'nonMember') expected = 404;
-      else expected = atLeast(caller as Role, op.access as Role) ? 'ok' : 403;
+      // Owner-only billing answers weaker roles as it answers non-members (PRODUCT.md §2).
+      else expected = atLeast(caller as Role, op.access as Role) ? 'ok' : op.hiddenBelow ? 404 : 403;
       if (expected === 'ok' && (res.status < 200 || res.status >= 300)) failures.push(`denied: ${label}`);
       if (typeof expected === 'number' && res.status !== expected) failures.push(`expected ${expected}: ${label}`);
       if (

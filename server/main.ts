@@ -39,7 +39,13 @@ export async function start(
 
   const api = await createApi(env, log);
   // Background work (retention daily, ...) from the jobs table, shared with any other API process.
-  const runner = new JobRunner({ db: api.database.db, workers: backgroundWorkers, log, deps: api.deps });
+  const runner = new JobRunner({
+    db: api.database.db,
+    workers: backgroundWorkers,
+    log,
+    deps: api.deps,
+    now: api.deps.now,
+  });
   runner.start();
   const app = new Hono();
   // The API first (it answers every /api path itself, unknown ones with its JSON 404), then the site.

@@ -51,23 +51,36 @@ export function body<T extends z.ZodType>(schema: T) {
 const errorResponses = {
   400: json(ApiErrorBody, 'Invalid input; `fields` names each field'),
   401: json(ApiErrorBody, 'Not signed in'),
+  402: json(
+    ApiErrorBody,
+    'Past a plan limit: `plan_limit` names `limit`, `plan` and `upgradeTo` (the plan that lifts it)',
+  ),
   403: json(ApiErrorBody, 'Role too weak, or foreign Origin'),
   404: json(ApiErrorBody, 'Unknown id, or a space the caller does not belong to'),
   409: json(ApiErrorBody, 'Conflict with the current state'),
   413: json(ApiErrorBody, 'Body too large'),
-  422: json(ApiErrorBody, 'Refused by a rule (plan limit, expired token)'),
+  422: json(ApiErrorBody, 'Refused by a rule (expired token, invalid state)'),
   429: json(ApiErrorBody, 'Too many attempts; see Retry-After'),
 } as const;
 
-/** Declares a route with its least access: the OpenAPI document carries it as `x-min-role`, the middleware enforces it. */
-export function route<const R extends Omit<RouteConfig, 'middleware'>>(access: Access, config: R) {
-  const middleware = access === 'anonymous' ? [] : access === 'user' ? [requireUser] : [requireSpaceRole(access)];
+/**
+ * Declares a route with its least access: the OpenAPI document carries it as `x-min-role`, the middleware enforces it.
+ * `hideBelow`: weaker roles get 404 as non-members do, not 403 (`x-hidden-below-role` in the document).
+ */
+export function route<const R extends Omit<RouteConfig, 'middleware'>>(
+  access: Access,
+  config: R,
+  options: { hideBelow?: boolean } = {},
+) {
+  const hide = options.hideBelow === true;
+  const middleware = access === 'anonymous' ? [] : access === 'user' ? [requireUser] : [requireSpaceRole(access, hide)];
   return createRoute({
     ...config,
     responses: { ...errorResponses, ...config.responses },
     middleware,
     ...(access === 'anonymous' ? {} : { security: [{ session: [] }, { bearer: [] }] }),
     'x-min-role': access,
+    ...(hide ? { 'x-hidden-below-role': true } : {}),
   });
 }
 

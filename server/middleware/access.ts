@@ -20,8 +20,11 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** `route(role)`, the one authorisation check: 401, then the space and the caller's role; non-members get 404. */
-export function requireSpaceRole(least: Role) {
+/**
+ * `route(role)`, the one authorisation check: 401, then the space and the caller's role; non-members get 404. With
+ * `hideBelow`, weaker roles get the same 404 as non-members (controls that do not exist for them: billing).
+ */
+export function requireSpaceRole(least: Role, hideBelow = false) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = userOf(c);
     const spaceId = c.req.param('spaceId') ?? '';
@@ -29,6 +32,7 @@ export function requireSpaceRole(least: Role) {
     const membership = await membershipOf(c.var.deps.db, spaceId, user.id);
     if (!membership) throw notFound('space');
     if (!atLeast(membership.role, least)) {
+      if (hideBelow) throw notFound('space');
       throw new ApiError(403, 'forbidden', `This needs the ${least} role or higher; you are ${membership.role}.`);
     }
     c.set('space', membership.space);

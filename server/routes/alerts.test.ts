@@ -149,8 +149,14 @@ describe('alert rules', () => {
       cookie: as.owner,
       body: { name: 'r5', severity: 'low', kind: 'match' },
     });
-    expect(sixth.status).toBe(422);
-    expect(sixth.json.error.message).toBe('The Free plan allows 5 alert rules; the Pro plan allows 50.');
+    expect(sixth.status).toBe(402);
+    expect(sixth.json.error).toEqual({
+      code: 'plan_limit',
+      message: 'Alert rules on Free: 5 of 5 used; Pro allows 50',
+      limit: 'alertRules',
+      plan: 'free',
+      upgradeTo: 'pro',
+    });
   });
 
   test('the preview counts what a rule would have done over stored events', async () => {

@@ -365,10 +365,13 @@ describe('assets', () => {
       expect(res.status).toBe(201);
     }
     const sixth = await t.call('POST', assetsPath(free), { cookie: as.owner, body: { name: 'a5', kind: 'host' } });
-    expect(sixth.status).toBe(422);
-    expect(sixth.json.error).toMatchObject({
-      code: 'plan_limit_assets',
-      message: 'The Free plan allows 5 assets; the Pro plan allows 50.',
+    expect(sixth.status).toBe(402);
+    expect(sixth.json.error).toEqual({
+      code: 'plan_limit',
+      message: 'Assets on Free: 5 of 5 used; Pro allows 50',
+      limit: 'assets',
+      plan: 'free',
+      upgradeTo: 'pro',
     });
   });
 

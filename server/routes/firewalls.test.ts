@@ -102,10 +102,13 @@ describe('firewalls', () => {
     const first = await t.call('POST', `/api/spaces/${free}/firewalls`, { cookie: as.owner, body: minimal });
     expect(first.status).toBe(201);
     const second = await t.call('POST', `/api/spaces/${free}/firewalls`, { cookie: as.owner, body: minimal });
-    expect(second.status).toBe(422);
-    expect(second.json.error).toMatchObject({
-      code: 'plan_limit_firewalls',
-      message: 'The Free plan allows 1 firewall; the Pro plan allows 5.',
+    expect(second.status).toBe(402);
+    expect(second.json.error).toEqual({
+      code: 'plan_limit',
+      message: 'Firewalls on Free: 1 of 1 used; Pro allows 5',
+      limit: 'firewalls',
+      plan: 'free',
+      upgradeTo: 'pro',
     });
   });
 

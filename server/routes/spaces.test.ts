@@ -54,7 +54,7 @@ describe('spaces', () => {
 
   test.each([
     [{ timeZone: 'Mars/Olympus' }, 'timeZone', 400],
-    [{ retentionDays: 30 }, 'retentionDays', 422],
+    [{ retentionDays: 30 }, 'retentionDays', 402],
     [{ retentionDays: 0 }, 'retentionDays', 400],
     [{ name: '' }, 'name', 400],
     [{ name: 'x'.repeat(81) }, 'name', 400],
@@ -169,10 +169,16 @@ describe('members and invitations', () => {
       cookie: owner.cookie,
       body: { email: 'erin@example.com', role: 'viewer' },
     });
-    expect(fourth.status).toBe(422);
-    expect(fourth.json.error.code).toBe('plan_limit_members');
-    expect(fourth.json.error.message).toMatch(/Free plan allows 3 members/);
-    expect(fourth.json.error.message).toMatch(/Pro/);
+    expect(fourth.status).toBe(402);
+    const message = 'Members (pending invitations included) on Free: 3 of 3 used; Pro allows 10';
+    expect(fourth.json.error).toEqual({
+      code: 'plan_limit',
+      message,
+      fields: { email: message },
+      limit: 'members',
+      plan: 'free',
+      upgradeTo: 'pro',
+    });
     const list = await t.call('GET', `/api/spaces/${spaceId}/invitations`, { cookie: owner.cookie });
     expect(list.json.items.map((i: { email: string }) => i.email)).toEqual(['dan@example.com']);
     const revoke = await t.call('DELETE', `/api/spaces/${spaceId}/invitations/${list.json.items[0].id}`, {

@@ -4,16 +4,29 @@
  */
 import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
+import { type LimitName, parseLimitName } from '../../contract/constants/limits.ts';
+import { type Plan, parsePlan } from '../../contract/constants/plans.ts';
 import type { ApiErrorBody } from '../../contract/errors.ts';
 import type { AppType } from '../../server/app.ts';
 import { $config, ensureConfig } from '../stores/config.ts';
 
-/** An API failure as the user should read it: status, machine code, message and per-field messages. */
+/** What a 402 `plan_limit` names besides its message: the limit, the space's plan and the plan that lifts it. */
+export interface PlanLimitOf {
+  readonly limit: LimitName;
+  readonly plan: Plan;
+  readonly upgradeTo: Plan | null;
+}
+
+/**
+ * An API failure as the user should read it: status, machine code, message and per-field messages; past a plan
+ * limit (402 `plan_limit`), `planLimit` names the limit, the plan and the plan that lifts it.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>>;
   readonly retryAfter: number | null;
+  readonly planLimit: PlanLimitOf | null;
 
   constructor(
     status: number,
@@ -21,6 +34,7 @@ export class ApiError extends Error {
     message: string,
     fields: Record<string, string> = {},
     retryAfter: number | null = null,
+    planLimit: PlanLimitOf | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,6 +42,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.retryAfter = retryAfter;
+    this.planLimit = planLimit;
   }
 }
 
@@ -49,6 +64,14 @@ function isErrorBody(body: unknown): body is ApiErrorBody {
   );
 }
 
+/** The limit, plan and upgrade a `plan_limit` body names; null for any other error. */
+function planLimitOf(error: ApiErrorBody['error']): PlanLimitOf | null {
+  const limit = parseLimitName(error.limit);
+  const plan = parsePlan(error.plan);
+  if (error.code !== 'plan_limit' || !limit || !plan) return null;
+  return { limit, plan, upgradeTo: parsePlan(error.upgradeTo) };
+}
+
 /** The ApiError a non-2xx answer stands for. */
 async function errorOf(response: Response): Promise<ApiError> {
   const retryAfter = Number(response.headers.get('retry-after')) || null;
@@ -59,7 +82,14 @@ async function errorOf(response: Response): Promise<ApiError> {
     body = null;
   }
   if (isErrorBody(body)) {
-    return new ApiError(response.status, body.error.code, body.error.message, body.error.fields ?? {}, retryAfter);
+    return new ApiError(
+      response.status,
+      body.error.code,
+      body.error.message,
+      body.error.fields ?? {},
+      retryAfter,
+      planLimitOf(body.error),
+    );
   }
   return new ApiError(
     response.status,

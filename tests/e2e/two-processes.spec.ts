@@ -4,49 +4,14 @@
  * twice that, whichever process ingested the events or ran the jobs. PostgreSQL from E2E_PG_URL (default the local
  * server's `test` database, as `npm run test:api:pg` uses); a database of its own is created and dropped here.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import pg from 'pg';
+import { startApiProcess, stopApiProcess } from './api-processes.ts';
 
 const ADMIN_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PORTS = [4411, 4412] as const;
-
-/** Starts one API process on `port` and waits until it answers. */
-async function startServer(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/start.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ALLOWED_ORIGINS: PORTS.map((p) => `http://127.0.0.1:${p}`).join(','),
-    },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250, 500] },
-    )
-    .toBe(200);
-  return child;
-}
-
-/** Stops a process by its PID and waits for it to exit. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 test('two API processes on one PostgreSQL evaluate each threshold window once', async () => {
   test.setTimeout(300_000);
@@ -59,7 +24,7 @@ test('two API processes on one PostgreSQL evaluate each threshold window once', 
   const servers: ChildProcess[] = [];
   try {
     // One after the other: the second finds the migrations applied.
-    for (const port of PORTS) servers.push(await startServer(port, url.toString()));
+    for (const port of PORTS) servers.push(await startApiProcess(port, url.toString(), PORTS));
     const contextOf = (port: number) =>
       playwrightRequest.newContext({
         baseURL: `http://127.0.0.1:${port}`,
@@ -156,7 +121,7 @@ test('two API processes on one PostgreSQL evaluate each threshold window once', 
     await one.dispose();
     await two.dispose();
   } finally {
-    await Promise.all(servers.map(stop));
+    await Promise.all(servers.map(stopApiProcess));
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

@@ -20,9 +20,9 @@ import { sources } from '../../db/schema/sources.ts';
 import { ApiError, fieldError } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
 import { parsedQuery } from '../events/filters.ts';
+import { checkLimit, checkWritable } from '../limits/limits.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
 import { lockSpace } from '../spaces/lock-space.ts';
-import { checkAlertRuleLimit } from '../spaces/plan-limits.ts';
 import { activeAlertCounts, ruleRowOf, ruleView } from './rule-view.ts';
 
 type RuleFields = Omit<
@@ -127,7 +127,7 @@ export async function createAlertRule(
   try {
     const row = await sc.deps.db.transaction(async (tx) => {
       await lockSpace(tx, sc.space.id);
-      await checkAlertRuleLimit(tx, sc.space);
+      await checkLimit(tx, sc.space, 'alertRules');
       await checkRule(tx, sc.space.id, fields);
       const [created] = await tx
         .insert(alertRules)
@@ -182,6 +182,7 @@ export async function updateAlertRule(
   try {
     const row = await sc.deps.db.transaction(async (tx) => {
       const before = await ruleRowOf(tx, sc.space.id, id, true);
+      await checkWritable(tx, sc.space, 'alertRules', id);
       const { channels, ...given } = input;
       const merged = { ...pick(before), ...definedOnly(given) } as RuleFields;
       if (channels) merged.channels = storedChannels(channels, before.channels);

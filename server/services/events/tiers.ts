@@ -100,9 +100,9 @@ const floorTo = (at: number, width: number) => Math.floor(at / width) * width;
 const ceilTo = (at: number, width: number) => Math.ceil(at / width) * width;
 
 /** A stretch of time [from, to) of whole buckets of a tier; an open end is null. */
-type Whole = { tier: Tier; from: number | null; to: number | null };
+export type Whole = { tier: Tier; from: number | null; to: number | null };
 /** A stretch read from the events, both ends inclusive as the API's range is: [from, to]. */
-type Edge = { from: number | null; to: number | null; toInclusive: boolean };
+export type Edge = { from: number | null; to: number | null; toInclusive: boolean };
 
 /**
  * Cuts [from, to] (to inclusive; an open end is null) into whole buckets of the given tiers, coarsest in the middle,
@@ -145,7 +145,7 @@ const tables: Record<Tier, RollupTable> = {
 };
 
 /** The rows of one whole stretch of a rollup: the space, the buckets, the query. */
-function wholeWhere(spaceId: string, ast: QueryNode, stretch: Whole): SQL {
+export function wholeWhere(spaceId: string, ast: QueryNode, stretch: Whole): SQL {
   const table = tables[stretch.tier];
   const where: SQL[] = [eq(table.spaceId, spaceId), rollupCondition(ast, table)];
   if (stretch.from !== null) where.push(gte(table.bucket, new Date(stretch.from)));
@@ -154,7 +154,7 @@ function wholeWhere(spaceId: string, ast: QueryNode, stretch: Whole): SQL {
 }
 
 /** The events of one edge: the space, the stretch of time, the whole query. */
-function edgeWhere(spaceId: string, query: SQL, edge: Edge): SQL {
+export function edgeWhere(spaceId: string, query: SQL, edge: Edge): SQL {
   const where: SQL[] = [eq(events.spaceId, spaceId), query];
   if (edge.from !== null) where.push(gte(events.time, new Date(edge.from)));
   if (edge.to !== null)
@@ -174,8 +174,11 @@ export const heavyIpThreshold = { day: 16, hour: 2 } as const;
 /** An address with at least this many events in a range's ragged edges is a candidate too. */
 const heavyEdgeThreshold = 2;
 
-/** Which facets' statement to build: every facet (the ip facet pruned to its heavy values, or counted whole), or the ip facet alone. */
-export type FacetPlan = 'pruned' | 'whole' | 'ip-only';
+/**
+ * Which facets' statement to build: every facet (the ip facet pruned to its heavy values, or counted whole), or the
+ * ip facet alone (counted whole, or pruned: a dashboard's top client addresses).
+ */
+export type FacetPlan = 'pruned' | 'whole' | 'ip-only' | 'ip-pruned';
 
 /**
  * Facet counts from the day and hour rollups and the edges' events: the total, the actions (from the severity rows,
@@ -234,14 +237,14 @@ export function rollupFacetsSql(
   const top = (key: string, column: 'value' | 'action', rows: SQL) =>
     sql`(select ${sql.raw(`'${key}'`)} as k, ${sql.raw(column)} as v, sum(n)::bigint as n from (${rows}) as x group by 2 order by 3 desc, 2 limit ${size})`;
   const branches: SQL[] = [];
-  if (plan !== 'ip-only') {
+  if (plan !== 'ip-only' && plan !== 'ip-pruned') {
     branches.push(
       sql`(select 'total' as k, null::text as v, coalesce(sum(n), 0)::bigint as n from (${facetRows('severity')}) as x)`,
       top('action', 'action', facetRows('severity')),
       ...rolledFacets.filter((facet) => facet !== 'ip').map((facet) => top(facet, 'value', facetRows(facet))),
     );
   }
-  if (plan !== 'pruned') {
+  if (plan === 'whole' || plan === 'ip-only') {
     branches.push(top('ip', 'value', facetRows('ip')));
   } else {
     // Candidates: the addresses of the heavy rows (read through the partial indexes) and the edges' frequent ones.
@@ -287,7 +290,8 @@ export function rollupFacetsSql(
 /**
  * The facets of a query the rollups answer (`rollupAnswerable`): one statement with the client addresses pruned to
  * their heavy values, and a second counting the addresses whole only when the bound does not settle their top
- * `size` (few events, or no address standing out). `ipPruned` says which answered.
+ * `size` (few events, or no address standing out). `ipPruned` says which answered. With `ipOnly`, the client
+ * addresses alone.
  */
 export async function rollupFacets(
   db: Executor,
@@ -295,8 +299,10 @@ export async function rollupFacets(
   ast: QueryNode,
   range: { from: number | null; to: number | null },
   size: number,
+  options: { ipOnly?: boolean } = {},
 ): Promise<{ rows: FacetRow[]; ipPruned: boolean }> {
-  const rows = rowsOf<FacetRow>(await db.execute(rollupFacetsSql(spaceId, ast, range, size, 'pruned')));
+  const plan = options.ipOnly ? 'ip-pruned' : 'pruned';
+  const rows = rowsOf<FacetRow>(await db.execute(rollupFacetsSql(spaceId, ast, range, size, plan)));
   const ips = rows.filter((row) => row.k === 'ip');
   const bound = Number(rows.find((row) => row.k === 'ip:bound')?.n ?? Number.POSITIVE_INFINITY);
   const candidates = Number(rows.find((row) => row.k === 'ip:candidates')?.n ?? 0);

@@ -19,9 +19,9 @@ import type { SpaceCaller } from '../../caller.ts';
 import { type FirewallRow, firewalls, firewallVersions } from '../../db/schema/firewalls.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
+import { checkLimit, checkWritable } from '../limits/limits.ts';
 import { hashToken, randomToken } from '../shared/tokens.ts';
 import { lockSpace } from '../spaces/lock-space.ts';
-import { checkFirewallLimit } from '../spaces/plan-limits.ts';
 import { syncVirtualPatches } from '../vulns/patches/sync.ts';
 import { firewallFigures } from './figures.ts';
 import { announceVersion } from './version-signal.ts';
@@ -107,7 +107,7 @@ export async function createFirewall(
   const created = await sc.deps.db.transaction(async (tx) => {
     // Two creates at once must not both pass the limit.
     await lockSpace(tx, space.id);
-    await checkFirewallLimit(tx, space);
+    await checkLimit(tx, space, 'firewalls');
     const settings = await checkedSettings(
       tx,
       null,
@@ -196,6 +196,7 @@ export async function updateFirewall(
   const outcome = await sc.deps.db.transaction(async (tx) => {
     const row = await firewallOf(tx, sc.space.id, id, 'lock');
     if (started !== undefined && started !== row.version) return { stale: row };
+    await checkWritable(tx, sc.space, 'firewalls', id);
     const keys = settingsKeys.filter((key) => given[key] !== undefined);
     const change: Record<string, unknown> = { fromVersion: row.version, keys };
     for (const key of ['name', 'upstream', 'mode'] as const) {

@@ -1,6 +1,7 @@
 import { evaluateWorker } from '../alerts/evaluate-worker.ts';
 import { matchWorker } from '../alerts/match-worker.ts';
 import { scheduleWorker } from '../alerts/schedule-worker.ts';
+import { renewWorker } from '../billing/renew.ts';
 import { retentionWorker } from '../events/retention.ts';
 import { deliverWorker } from '../notifications/deliver.ts';
 import { assessWorker } from '../vulns/assess/run.ts';
@@ -20,4 +21,5 @@ export const backgroundWorkers: readonly Worker<never>[] = [
   assessWorker,
   expireWorker,
   importWorker,
+  renewWorker,
 ];

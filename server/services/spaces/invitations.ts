@@ -12,12 +12,12 @@ import { users } from '../../db/schema/users.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
+import { checkLimit } from '../limits/limits.ts';
 import { deliver } from '../mail/mailer.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { hashToken, randomToken } from '../shared/tokens.ts';
 import { lockSpace } from './lock-space.ts';
 import { ownerRequired } from './members.ts';
-import { checkMemberLimit } from './plan-limits.ts';
 
 const invitationLifetimeMs = 7 * 86_400_000;
 
@@ -111,7 +111,7 @@ export async function invite(sc: SpaceCaller, { email, role }: z.infer<typeof In
     await tx
       .delete(invitations)
       .where(and(eq(invitations.spaceId, space.id), eq(invitations.email, email), isNull(invitations.acceptedAt)));
-    await checkMemberLimit(tx, space, 1, at);
+    await checkLimit(tx, space, 'members', { adding: 1 }, at);
     const [created] = await tx
       .insert(invitations)
       .values({
@@ -227,7 +227,7 @@ export async function acceptInvitation(
     if (taken.length === 0) throw tokenUsed();
     if (existing) return { spaceId: space.id, role: existing.role };
     // This invitation was counted as pending; once accepted it counts as a member instead.
-    await checkMemberLimit(tx, space, 1, at);
+    await checkLimit(tx, space, 'members', { adding: 1 }, at);
     await tx.insert(memberships).values({ spaceId: space.id, userId: user.id, role: invitation.role });
     await tx.update(users).set({ lastSpaceId: space.id }).where(eq(users.id, user.id));
     await recordActivity(tx, me.actor, {

@@ -12,8 +12,9 @@ import { type SpaceRow, spaces } from '../../db/schema/spaces.ts';
 import { users } from '../../db/schema/users.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
+import { createDefaultDashboard } from '../dashboards/defaults.ts';
+import { checkValue } from '../limits/limits.ts';
 import { lockSpace } from './lock-space.ts';
-import { checkRetention } from './plan-limits.ts';
 
 /** A space as the settings page reads it, with the caller's role. */
 export function spaceView(space: SpaceRow, role: Role): Space {
@@ -86,7 +87,7 @@ export async function listSpaceCards(me: UserCaller): Promise<SpaceCardList> {
 
 /** Creates a space on the free plan with the caller as its owner, and makes it the caller's last used space. */
 export async function createSpace(me: UserCaller, input: z.infer<typeof CreateSpaceBody>): Promise<Space> {
-  checkRetention('free', input.retentionDays);
+  checkValue('free', 'retentionDays', input.retentionDays);
   const space = await me.deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(spaces)
@@ -99,6 +100,7 @@ export async function createSpace(me: UserCaller, input: z.infer<typeof CreateSp
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await tx.insert(memberships).values({ spaceId: created.id, userId: me.user.id, role: 'owner' });
+    await createDefaultDashboard(tx, created.id, me.user.id);
     await tx.update(users).set({ lastSpaceId: created.id }).where(eq(users.id, me.user.id));
     await recordActivity(tx, me.actor, {
       spaceId: created.id,
@@ -123,7 +125,7 @@ export async function openSpace(sc: SpaceCaller): Promise<Space> {
 /** Changes name, description, time zone or retention (within the plan); the audit records what changed. */
 export async function updateSpace(sc: SpaceCaller, input: z.infer<typeof UpdateSpaceBody>): Promise<Space> {
   const { space } = sc;
-  checkRetention(space.plan, input.retentionDays);
+  checkValue(space.plan, 'retentionDays', input.retentionDays);
   const updated = await sc.deps.db.transaction(async (tx) => {
     const change: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of ['name', 'description', 'timeZone', 'retentionDays'] as const) {

@@ -76,7 +76,7 @@ afterEach(() => {
 });
 
 describe('Highchart', () => {
-  test('switching the chart type redraws the same chart with the chosen type', async () => {
+  test('switching the chart type draws a new chart of the chosen type in place of the old one', async () => {
     const user = userEvent.setup();
     const { container } = render(<Switchable />);
     await waitFor(() => expect(container.querySelector('.highcharts-spline-series')).not.toBeNull());
@@ -86,13 +86,16 @@ describe('Highchart', () => {
 
     await waitFor(() => expect(container.querySelector('.highcharts-column-series')).not.toBeNull());
     expect(container.querySelector('.highcharts-spline-series')).toBeNull();
-    expect(chartsIn(container)).toEqual([chart]);
-    expect(chart?.series[0]?.type).toBe('column');
+    const [redrawn] = chartsIn(container);
+    expect(chartsIn(container)).toHaveLength(1);
+    expect(redrawn).not.toBe(chart);
+    expect(redrawn?.series[0]?.type).toBe('column');
   });
 
+  // The page's --surface of each mode (src/styles/global.css): a chart sits on its card's colour.
   test.each([
     { mode: 'light', expected: '#ffffff' },
-    { mode: 'dark', expected: '#111827' },
+    { mode: 'dark', expected: '#161a2b' },
   ] as const)('a mounted chart restyles to $mode ($expected) without being recreated', async ({ mode, expected }) => {
     $colorMode.set(mode === 'light' ? 'dark' : 'light');
     const { container } = render(<Highchart label="Blocked requests" options={{ series }} />);

@@ -112,7 +112,11 @@ function useMapGeometry(isMap: boolean, mapData: MapGeometry | string | undefine
   return state;
 }
 
-/** Generic chart: Highcharts is imported on mount, the chart created once and updated with `chart.update` after. */
+/**
+ * Generic chart: Highcharts is imported on mount, the chart created once and updated with `chart.update` after; a new
+ * `type` draws a new chart (Highcharts' in-place change of a series' type is unreliable: cartesian to pie crashes, and
+ * spline to column was seen to keep the old series in Chromium).
+ */
 export function Chart({
   constructorType,
   options,
@@ -175,6 +179,7 @@ export function Chart({
       ) : null}
       {highcharts && merged ? (
         <HighchartsReact
+          key={type ?? ''}
           ref={chartRef}
           highcharts={highcharts}
           constructorType={constructorType}

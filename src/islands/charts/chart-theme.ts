@@ -10,27 +10,35 @@ interface Palette {
   readonly line: string;
   readonly hover: string;
   readonly series: readonly string[];
+  /** The colour axis of maps: the lowest and highest value's colour. */
+  readonly scale: readonly [string, string];
 }
 
-// Text colours reach WCAG AA (4.5:1) on their background; series colours reach 3:1 as graphics.
-const PALETTES: Readonly<Record<Theme, Palette>> = {
+/**
+ * The page's own colour tokens (src/styles/global.css: --surface, --text, --muted, --border, --surface-2), so a chart
+ * sits on its card with the same background and text; chart-theme.test.ts reads the stylesheet and holds them equal.
+ * Text reaches WCAG AA (4.5:1) on the background; series and the map's scale reach 3:1 as graphics.
+ */
+export const PALETTES: Readonly<Record<Theme, Palette>> = {
   light: {
     background: '#ffffff',
-    text: '#1f2937',
-    muted: '#4b5563',
-    grid: '#e5e7eb',
-    line: '#9ca3af',
-    hover: '#f3f4f6',
+    text: '#16192b',
+    muted: '#4b5168',
+    grid: '#d5d9e6',
+    line: '#8a90a6',
+    hover: '#eef0f6',
     series: ['#2563eb', '#dc2626', '#047857', '#b45309', '#7c3aed', '#be185d', '#0e7490', '#4b5563'],
+    scale: ['#6f8fd8', '#1e3a8a'],
   },
   dark: {
-    background: '#111827',
-    text: '#f3f4f6',
-    muted: '#d1d5db',
-    grid: '#374151',
-    line: '#6b7280',
-    hover: '#1f2937',
+    background: '#161a2b',
+    text: '#e8eaf6',
+    muted: '#a9afc8',
+    grid: '#2e3450',
+    line: '#6b7290',
+    hover: '#1f2438',
     series: ['#60a5fa', '#f87171', '#34d399', '#fbbf24', '#a78bfa', '#f472b6', '#22d3ee', '#d1d5db'],
+    scale: ['#4a6cb8', '#bfdbfe'],
   },
 };
 
@@ -105,6 +113,12 @@ export function themeOptions(theme: Theme): Options {
       },
       inputStyle: { color: p.text, backgroundColor: p.background },
       labelStyle: { color: p.muted },
+    },
+    colorAxis: {
+      minColor: p.scale[0],
+      maxColor: p.scale[1],
+      labels: { style: { color: p.muted } },
+      gridLineColor: p.background,
     },
     mapNavigation: {
       buttonOptions: { theme: { fill: p.hover, stroke: p.line, style: { color: p.text } } },

@@ -69,12 +69,17 @@ describe('FirewallsScreen', () => {
     expect(row).toHaveTextContent('Block');
     expect(row).toHaveTextContent('never connected');
 
-    // The free plan allows one firewall: the second create says so.
+    // The free plan allows one firewall: the second create says so and links to the plans.
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'blog');
     await user.type(within(form).getByRole('textbox', { name: 'Host names' }), 'blog.example.com');
     await user.type(within(form).getByRole('textbox', { name: 'Upstream' }), 'http://127.0.0.1:3001');
     await user.click(within(form).getByRole('button', { name: 'Create firewall' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(/plan/i);
+    const refused = await within(form).findByRole('alert');
+    expect(refused).toHaveTextContent('Firewalls on Free: 1 of 1 used; Pro allows 5 See plans');
+    expect(within(refused).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      `/console/subscription/upgrade/${spaceId}`,
+    );
 
     // Shown once: the next visit lists the firewall without its token.
     view.unmount();

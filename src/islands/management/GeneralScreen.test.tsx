@@ -69,7 +69,15 @@ describe('GeneralScreen', () => {
     await user.clear(retention);
     await user.type(retention, '30');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText(/The Free plan keeps data up to 7 days; the Pro plan keeps 30/)).toBeInTheDocument();
+    // Next to the field, and above the form with a link to the plans.
+    const message = 'Retention on Free: 30 days asked; Free allows 7; Pro allows 30';
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`${message} See plans`);
+    expect(within(alert).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      `/console/subscription/upgrade/${spaceId}`,
+    );
+    expect(retention).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(retention).toHaveValue(30);
     expect(retention).toHaveAttribute('aria-invalid', 'true');
   });

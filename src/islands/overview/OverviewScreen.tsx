@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
-import type { AccessibilityOptions, Options } from 'highcharts';
+import type { Options } from 'highcharts';
 import { useEffect, useMemo, useState } from 'react';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $eventUsage, $overviewCharts, $overviewSearch } from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
+import { sharedPageAccessibility } from '../charts/accessible.ts';
 import { ChartTypeSelect } from '../charts/ChartTypeSelect.tsx';
 import type { ChartType } from '../charts/chart-types.ts';
 import { Highchart } from '../charts/Highchart.tsx';
@@ -19,21 +20,6 @@ import './OverviewScreen.css';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { OpenAlertsCard } from './OpenAlertsCard.tsx';
 import { OpenFindingsCard } from './OpenFindingsCard.tsx';
-
-/**
- * Several charts on one page: each chart's screen-reader summary is described by its section's
- * heading, so no extra landmark or heading level per chart (axe: landmark-unique, heading-order).
- */
-function accessible(description: string): AccessibilityOptions {
-  return {
-    landmarkVerbosity: 'disabled',
-    description,
-    screenReaderSection: {
-      beforeChartFormat:
-        '<p>{chartTitle}</p><div>{typeDescription}</div><div>{chartLongdesc}</div><div>{viewTableButton}</div><div>{xAxisDescription}</div><div>{yAxisDescription}</div>',
-    },
-  };
-}
 
 /** A link into the event log with one filter and the overview's range. */
 function eventLogLink(spaceId: string, range: RangeKey, field: string, value: string): string {
@@ -101,7 +87,7 @@ function OverviewScreen() {
   const traffic = useMemo<Options>(() => {
     const buckets = data?.histogram.buckets ?? [];
     return {
-      accessibility: accessible('Requests and blocked requests over the selected time range.'),
+      accessibility: sharedPageAccessibility('Requests and blocked requests over the selected time range.'),
       xAxis: { type: 'datetime' },
       yAxis: { title: { text: 'Requests' }, allowDecimals: false },
       series: [
@@ -113,7 +99,7 @@ function OverviewScreen() {
   const attacks = useMemo<Options>(() => {
     const tags = (data?.facets.tag ?? []).filter((row) => row.value.startsWith('attack-')).slice(0, 12);
     return {
-      accessibility: accessible('Attack events by OWASP CRS category.'),
+      accessibility: sharedPageAccessibility('Attack events by OWASP CRS category.'),
       xAxis: { categories: tags.map((row) => row.value.replace(/^attack-/, '')) },
       yAxis: { title: { text: 'Events' }, allowDecimals: false },
       legend: { enabled: false },
@@ -122,7 +108,7 @@ function OverviewScreen() {
   }, [data]);
   const countries = useMemo<Options>(
     () => ({
-      accessibility: accessible('Events by client country.'),
+      accessibility: sharedPageAccessibility('Events by client country.'),
       colorAxis: { min: 0 },
       series: [
         {

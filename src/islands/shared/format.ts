@@ -14,6 +14,16 @@ export function dateOnly(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
+/** A calendar day in UTC, e.g. "24 Nov 2026": billing periods and their renewals are whole UTC days. */
+export function dayUtc(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** A count with its noun, e.g. "1 file", "1,204 files" (the plural adds an s). */
 export function countOf(n: number, word: string): string {
   return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;

@@ -86,4 +86,24 @@ describe('useSubmit', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
+
+  test('past a plan limit: the message and a link to the plans of the space, even when a field shows it too', async () => {
+    history.replaceState(null, '', '/console/firewall/00000000-0000-4000-8000-000000000001');
+    const message = 'Firewalls on Free: 1 of 1 used; Pro allows 5';
+    const action = vi.fn(async () => {
+      throw new ApiError(402, 'plan_limit', message, { name: message }, null, {
+        limit: 'firewalls',
+        plan: 'free',
+        upgradeTo: 'pro',
+      });
+    });
+    render(<NameForm action={action} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`${message} See plans`);
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/console/subscription/upgrade/00000000-0000-4000-8000-000000000001',
+    );
+  });
 });

@@ -1,11 +1,15 @@
 /** The one way a form sends: pending state, and a failure split into per-field messages and one form message. */
-import { type FormEvent, useState } from 'react';
+import { createElement, type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import { isPlanLimit, PlanLimitNotice } from './PlanLimitNotice.tsx';
 
 export interface SubmitState {
   readonly pending: boolean;
-  /** Message for the whole form (not tied to one field the form shows). */
-  readonly error: string | null;
+  /**
+   * Message for the whole form (not tied to one field the form shows); past a plan limit, the message with a link to
+   * the plans (`PlanLimitNotice`), even when a field shows the message too.
+   */
+  readonly error: ReactNode;
   /** Per-field messages from the API's `fields` or the form's own checks, for the fields the form shows. */
   readonly fields: Readonly<Record<string, string>>;
 }
@@ -44,6 +48,7 @@ export function submitErrors(error: unknown, shown?: readonly string[]): Omit<Su
   if (error instanceof ApiError && error.retryAfter) {
     message = `${error.message} Try again in ${Math.ceil(error.retryAfter / 60)} minute(s).`;
   }
+  if (isPlanLimit(error)) return { error: createElement(PlanLimitNotice, { error }), fields };
   return { error: message, fields };
 }
 

@@ -20,9 +20,9 @@ import { users } from '../../../db/schema/users.ts';
 import { type AssetRow, assetComponents, assetInventories, assets } from '../../../db/schema/vulns.ts';
 import { ApiError, fieldError, notFound } from '../../../errors.ts';
 import { recordActivity } from '../../activity/record.ts';
+import { checkLimit, checkWritable } from '../../limits/limits.ts';
 import { isUniqueViolation } from '../../shared/db-errors.ts';
 import { lockSpace } from '../../spaces/lock-space.ts';
-import { checkAssetLimit } from '../../spaces/plan-limits.ts';
 import { type ComponentRow, historyComponent, inventoryOf, type NewInventory, rowOfHistory } from './inventory.ts';
 import { assetRowOf, assetView, assetViews, componentView, currentInventory, inventoryHistory } from './views.ts';
 
@@ -130,7 +130,7 @@ export async function createAsset(sc: SpaceCaller, input: z.infer<typeof CreateA
   try {
     const row = await sc.deps.db.transaction(async (tx) => {
       await lockSpace(tx, sc.space.id);
-      await checkAssetLimit(tx, sc.space);
+      await checkLimit(tx, sc.space, 'assets');
       const firewallId = input.firewallId ?? null;
       await checkFirewall(tx, sc.space.id, input.kind, firewallId);
       const [created] = await tx
@@ -188,6 +188,7 @@ export async function updateAsset(sc: SpaceCaller, id: string, input: z.infer<ty
   try {
     const row = await sc.deps.db.transaction(async (tx) => {
       const before = await assetRowOf(tx, sc.space.id, id, true);
+      await checkWritable(tx, sc.space, 'assets', id);
       const merged: AssetFields = {
         name: input.name ?? before.name,
         kind: input.kind ?? before.kind,
