@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { Person } from './alerts.ts';
 import { Id, SpaceParams, Timestamp } from './common.ts';
+import { filterProblem } from './constants/dashboard-filter.ts';
 import {
   dashboardSchemaVersion,
-  filterProblem,
   metricProblem,
   relativeTimePattern,
   resolveTimePoint,
@@ -29,7 +29,6 @@ import {
 export {
   dashboardSchemaVersion,
   expandVariables,
-  filterProblem,
   metricProblem,
   modelOf,
   queryValue,
@@ -42,6 +41,7 @@ export {
   variableNamePattern,
   variableReferences,
 } from './constants/dashboard-rules.ts';
+export { filterProblem };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Time

@@ -5,7 +5,6 @@
  */
 
 import type { Dashboard, DashboardModel, GroupBy } from '../dashboards.ts';
-import { parseQuery } from '../query/parse.ts';
 import {
   type DashboardField,
   dashboardFieldNames,
@@ -134,22 +133,6 @@ export function typeProblem(type: WidgetType, groupBy: GroupBy): string | null {
 /** The widget types that can draw a grouping, in the model's order: what the per-widget type switch offers. */
 export function typesFor(groupBy: GroupBy): WidgetType[] {
   return widgetTypes.filter((type) => typeProblem(type, groupBy) === null);
-}
-
-/** Why a filter does not read with the dashboard's variables, or null when it does. */
-export function filterProblem(filter: string, variables: readonly VariableLike[]): string | null {
-  for (const ref of variableReferences(filter)) {
-    if (!variables.some((variable) => variable.name === ref.name)) {
-      const known = variables.length > 0 ? variables.map((variable) => `$${variable.name}`).join(', ') : 'none';
-      return `$${ref.name} is not a variable of this dashboard (variables: ${known}).`;
-    }
-    if (filter[ref.start - 1] === ':')
-      return `Write $${ref.name} on its own: it stands for the whole condition (as ${dashboardFields[variables.find((v) => v.name === ref.name)?.field ?? 'country'].term}:value).`;
-  }
-  // Every variable at its widest (every event) and at one value: both must read.
-  const parsed = parseQuery(expandVariables(filter, variables, {}));
-  if (!parsed.ok) return `${parsed.error.message} (at character ${parsed.error.position}).`;
-  return null;
 }
 
 export const dashboardSchemaVersion = 1;

@@ -95,7 +95,7 @@ describe('AlertScreen', () => {
     const note = screen.getByRole('form', { name: 'Add a note' });
     await user.type(within(note).getByRole('textbox', { name: 'Note' }), 'Blocked at the **edge** <b>raw</b>');
     await user.click(within(note).getByRole('button', { name: 'Preview' }));
-    expect(within(note).getByText('edge', { selector: 'strong' })).toBeInTheDocument();
+    expect(await within(note).findByText('edge', { selector: 'strong' })).toBeInTheDocument();
     await user.click(within(note).getByRole('button', { name: 'Edit' }));
     await user.click(within(note).getByRole('button', { name: 'Add note' }));
     expect(await within(timeline).findByText('edge', { selector: 'strong' })).toBeInTheDocument();

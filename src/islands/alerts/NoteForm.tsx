@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import { call, client } from '../../lib/api.ts';
 import { TextAreaField } from '../firewall/TextAreaField.tsx';
-import { Markdown } from '../markdown/Markdown.tsx';
+import { LazyMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Form } from '../shared/Form.tsx';
 import { useSubmit } from '../shared/use-submit.ts';
@@ -30,7 +30,7 @@ export function NoteForm({ spaceId, alertId, onAdded }: Props) {
       {submit.error && <Alert tone="error">{submit.error}</Alert>}
       {preview ? (
         <section className="sg-al-note-preview" aria-label="Note preview">
-          {body.trim() ? <Markdown source={body} /> : <p className="muted">Nothing to preview.</p>}
+          {body.trim() ? <LazyMarkdown source={body} /> : <p className="muted">Nothing to preview.</p>}
         </section>
       ) : (
         <TextAreaField

@@ -1,11 +1,15 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { AlertRule } from '../../../contract/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Drawer } from '../shared/Drawer.tsx';
-import { AlertRuleEditor } from './AlertRuleEditor.tsx';
 import { RulesTable } from './RulesTable.tsx';
 import { draftOfRule, EMPTY_DRAFT, type RuleDraft } from './rule-draft.ts';
+
+// Loaded when first opened: a page that never opens it never downloads it.
+const AlertRuleEditor = lazy(() =>
+  import('./AlertRuleEditor.tsx').then((module) => ({ default: module.AlertRuleEditor })),
+);
 
 interface Props {
   readonly spaceId: string;
@@ -88,26 +92,28 @@ export function RulesTab({ spaceId, rules, canEdit, canWork, startNew, onStartNe
         returnFocus={opener}
         variant="panel"
       >
-        {editing && (
-          <AlertRuleEditor
-            key={editing.rule?.id ?? 'new'}
-            spaceId={spaceId}
-            rule={editing.rule}
-            initial={editing.initial}
-            canEdit={canEdit}
-            canWork={canWork}
-            onSaved={(rule, created) => {
-              invalidateApi('alert-rules');
-              setMessage(created ? `Rule “${rule.name}” created.` : `Rule “${rule.name}” saved.`);
-              close();
-            }}
-            onDeleted={(name) => {
-              invalidateApi('alert-rules');
-              setMessage(`Rule “${name}” deleted.`);
-              close();
-            }}
-          />
-        )}
+        <Suspense fallback={<p role="status">Loading the rule editor…</p>}>
+          {editing && (
+            <AlertRuleEditor
+              key={editing.rule?.id ?? 'new'}
+              spaceId={spaceId}
+              rule={editing.rule}
+              initial={editing.initial}
+              canEdit={canEdit}
+              canWork={canWork}
+              onSaved={(rule, created) => {
+                invalidateApi('alert-rules');
+                setMessage(created ? `Rule “${rule.name}” created.` : `Rule “${rule.name}” saved.`);
+                close();
+              }}
+              onDeleted={(name) => {
+                invalidateApi('alert-rules');
+                setMessage(`Rule “${name}” deleted.`);
+                close();
+              }}
+            />
+          )}
+        </Suspense>
       </Drawer>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TriageEntry } from '../../../contract/alerts.ts';
-import { Markdown } from '../markdown/Markdown.tsx';
+import { LazyMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { dateTime } from '../shared/format.ts';
 import { changeText } from './change-text.ts';
 import { When } from './When.tsx';
@@ -38,7 +38,7 @@ export function Timeline({ entries, now, names, children }: Props) {
                     Until <time dateTime={entry.until}>{dateTime(entry.until)}</time>
                   </p>
                 )}
-                {entry.note && <Markdown source={entry.note} className="sg-al-note" />}
+                {entry.note && <LazyMarkdown source={entry.note} className="sg-al-note" />}
                 {entry.revokedAt && (
                   <p className="muted">
                     Revoked <When iso={entry.revokedAt} now={now} />

@@ -1,9 +1,10 @@
 /** Line, spline, area, column, bar, pie and scatter charts (the seed's `highchart`). */
-import { Chart, type ChartProps } from './Chart.tsx';
+import type { ChartProps } from './Chart.tsx';
+import { LazyChart } from './LazyChart.tsx';
 
 /** A plain Highcharts chart. */
 export function Highchart(props: ChartProps) {
-  return <Chart {...props} constructorType="chart" />;
+  return <LazyChart {...props} constructorType="chart" />;
 }
 
 export default Highchart;

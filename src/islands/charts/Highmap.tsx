@@ -1,5 +1,6 @@
 /** Map charts (the seed's `highmap`); loads the map module on demand and the map data from an object or an address. */
-import { Chart, type ChartProps } from './Chart.tsx';
+import type { ChartProps } from './Chart.tsx';
+import { LazyChart } from './LazyChart.tsx';
 import type { MapGeometry } from './map-data.ts';
 
 /** Props of a map chart. */
@@ -10,7 +11,7 @@ export interface HighmapProps extends ChartProps {
 
 /** A Highcharts Maps chart. Without map data it logs a console message and draws nothing. */
 export function Highmap(props: HighmapProps) {
-  return <Chart {...props} constructorType="mapChart" />;
+  return <LazyChart {...props} constructorType="mapChart" />;
 }
 
 export default Highmap;

@@ -1,9 +1,10 @@
 /** Time series with navigator and range selector (the seed's `highstock`); loads the stock module on demand. */
-import { Chart, type ChartProps } from './Chart.tsx';
+import type { ChartProps } from './Chart.tsx';
+import { LazyChart } from './LazyChart.tsx';
 
 /** A Highcharts Stock chart. */
 export function Highstock(props: ChartProps) {
-  return <Chart {...props} constructorType="stockChart" />;
+  return <LazyChart {...props} constructorType="stockChart" />;
 }
 
 export default Highstock;

@@ -165,7 +165,7 @@ describe('a dashboard', () => {
     const id = created.json.id as string;
     const user = await explore(analyst, id);
     await user.click(screen.getByRole('button', { name: 'Add a widget' }));
-    const form = screen.getByRole('form', { name: 'New widget' });
+    const form = await screen.findByRole('form', { name: 'New widget' });
     await user.type(within(form).getByLabelText('Title'), 'Blocked by IP');
     await user.selectOptions(within(form).getByLabelText('Group by'), 'field');
     await user.selectOptions(within(form).getByLabelText('Field', { exact: true } as never), 'ip');

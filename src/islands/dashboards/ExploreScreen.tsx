@@ -32,17 +32,24 @@ import {
   sameModel,
   setWidgetType,
 } from './draft.ts';
-import { ConflictPanel } from './explore/ConflictPanel.tsx';
-import { refreshLabel, type Settings, SettingsForm } from './explore/SettingsForm.tsx';
+import type { Settings } from './explore/SettingsForm.tsx';
 import { TimeRangePicker } from './explore/TimeRangePicker.tsx';
 import { $pendingWidgets, forgetWidgetResults } from './explore/use-widget-result.ts';
 import { VariableBar } from './explore/VariableBar.tsx';
 import { WidgetCard } from './explore/WidgetCard.tsx';
-import { type WidgetDraft, WidgetForm } from './explore/WidgetForm.tsx';
-import { defaultValues, isRelative, rangeLabel, widgetRequest } from './requests.ts';
+import type { WidgetDraft } from './explore/WidgetForm.tsx';
+import { defaultValues, isRelative, rangeLabel, refreshLabel, widgetRequest } from './requests.ts';
 import './dashboards.css';
 
 const EditGrid = lazy(() => import('./explore/EditGrid.tsx'));
+// Edit mode's forms and the conflict view load when first opened: a viewer's page never needs them.
+const WidgetForm = lazy(() => import('./explore/WidgetForm.tsx').then((module) => ({ default: module.WidgetForm })));
+const SettingsForm = lazy(() =>
+  import('./explore/SettingsForm.tsx').then((module) => ({ default: module.SettingsForm })),
+);
+const ConflictPanel = lazy(() =>
+  import('./explore/ConflictPanel.tsx').then((module) => ({ default: module.ConflictPanel })),
+);
 
 function ExploreScreen() {
   const spaceId = useStore($spaceId);
@@ -364,19 +371,21 @@ function Explore({
       )}
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       {conflict && (
-        <ConflictPanel
-          base={savedModel}
-          mine={draft}
-          theirs={conflict}
-          onKeepMine={() => void save(conflict.version)}
-          onTakeTheirs={() => {
-            setSaved(conflict);
-            setDraft(modelOf(conflict));
-            setConflict(null);
-            setEditing(false);
-          }}
-          onCancel={() => setConflict(null)}
-        />
+        <Suspense fallback={<p role="status">Loading both versions…</p>}>
+          <ConflictPanel
+            base={savedModel}
+            mine={draft}
+            theirs={conflict}
+            onKeepMine={() => void save(conflict.version)}
+            onTakeTheirs={() => {
+              setSaved(conflict);
+              setDraft(modelOf(conflict));
+              setConflict(null);
+              setEditing(false);
+            }}
+            onCancel={() => setConflict(null)}
+          />
+        </Suspense>
       )}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
@@ -434,41 +443,43 @@ function Explore({
         returnFocus={editButton}
         variant="panel"
       >
-        {(panel?.kind === 'add' || (panel?.kind === 'edit' && editing_)) && (
-          <WidgetForm
-            key={panel.kind === 'edit' ? panel.id : 'new'}
-            spaceId={spaceId}
-            model={draft}
-            range={range}
-            values={values}
-            widget={editing_ ?? null}
-            onCancel={() => setPanel(null)}
-            onSave={(widget: WidgetDraft) => {
-              if (panel.kind === 'edit') {
-                change(replaceWidget(draft, panel.id, widget));
-                setAnnouncement(`Changed ${widget.title}.`);
-              } else {
-                const added = addWidget(draft, widget);
-                change(added.model);
-                setAnnouncement(`Added ${widget.title} at the bottom of the dashboard.`);
-              }
-              setPanel(null);
-            }}
-          />
-        )}
-        {panel?.kind === 'settings' && (
-          <SettingsForm
-            settings={draft}
-            viewed={range}
-            onCancel={() => setPanel(null)}
-            onApply={(settings: Settings) => {
-              const { description: _old, ...rest } = draft;
-              change({ ...rest, ...settings });
-              setValues((old) => ({ ...defaultValues(settings), ...old }));
-              setPanel(null);
-            }}
-          />
-        )}
+        <Suspense fallback={<p role="status">Loading the form…</p>}>
+          {(panel?.kind === 'add' || (panel?.kind === 'edit' && editing_)) && (
+            <WidgetForm
+              key={panel.kind === 'edit' ? panel.id : 'new'}
+              spaceId={spaceId}
+              model={draft}
+              range={range}
+              values={values}
+              widget={editing_ ?? null}
+              onCancel={() => setPanel(null)}
+              onSave={(widget: WidgetDraft) => {
+                if (panel.kind === 'edit') {
+                  change(replaceWidget(draft, panel.id, widget));
+                  setAnnouncement(`Changed ${widget.title}.`);
+                } else {
+                  const added = addWidget(draft, widget);
+                  change(added.model);
+                  setAnnouncement(`Added ${widget.title} at the bottom of the dashboard.`);
+                }
+                setPanel(null);
+              }}
+            />
+          )}
+          {panel?.kind === 'settings' && (
+            <SettingsForm
+              settings={draft}
+              viewed={range}
+              onCancel={() => setPanel(null)}
+              onApply={(settings: Settings) => {
+                const { description: _old, ...rest } = draft;
+                change({ ...rest, ...settings });
+                setValues((old) => ({ ...defaultValues(settings), ...old }));
+                setPanel(null);
+              }}
+            />
+          )}
+        </Suspense>
       </Drawer>
     </div>
   );

@@ -77,3 +77,11 @@ export function fromLocalInput(value: string): string | null {
   const at = Date.parse(`${value}:00Z`);
   return Number.isNaN(at) ? null : new Date(at).toISOString();
 }
+
+/** How often a dashboard refreshes, in words. */
+export const refreshLabel = (seconds: number) =>
+  seconds === 0
+    ? 'Off'
+    : seconds < 60
+      ? `Every ${seconds} seconds`
+      : `Every ${seconds / 60} minute${seconds === 60 ? '' : 's'}`;

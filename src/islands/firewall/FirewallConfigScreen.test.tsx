@@ -69,7 +69,7 @@ describe('FirewallConfigScreen', () => {
     expect(screen.getByRole('tab', { name: /^General/ })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
 
-    await user.click(screen.getByRole('radio', { name: /^Level 2\./ }));
+    await user.click(await screen.findByRole('radio', { name: /^Level 2\./ }));
     expect(await screen.findByText('SQL injection')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /^SQL injection/ }));
     expect(screen.getByRole('checkbox', { name: /^Initialisation/ })).toBeDisabled();
@@ -118,7 +118,7 @@ describe('FirewallConfigScreen', () => {
     await open(owner, id);
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Exclusions' }));
-    await user.click(screen.getByRole('button', { name: 'Add an exclusion' }));
+    await user.click(await screen.findByRole('button', { name: 'Add an exclusion' }));
     await user.type(screen.getByRole('spinbutton', { name: 'Rule id' }), '942100');
     await user.click(screen.getByRole('button', { name: 'Add an exclusion' }));
     const ids = screen.getAllByRole('spinbutton', { name: 'Rule id' });
@@ -200,7 +200,7 @@ describe('FirewallConfigScreen', () => {
     await open(owner, id);
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'IP lists' }));
-    const paste = screen.getByRole('textbox', { name: 'Add to Deny list' });
+    const paste = await screen.findByRole('textbox', { name: 'Add to Deny list' });
     await user.type(paste, '203.0.113.7 scanner{enter}nonsense{enter}198.51.100.0/24');
     await user.click(screen.getByRole('button', { name: 'Add to Deny list' }));
     expect(paste).toHaveAccessibleDescription(/line 2: "nonsense" is not an IP address or CIDR range\./);
@@ -212,7 +212,7 @@ describe('FirewallConfigScreen', () => {
     expect(screen.getByRole('heading', { name: 'Deny list (1 entry)' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Rate limits' }));
-    await user.click(screen.getByRole('button', { name: 'Add a rate limit' }));
+    await user.click(await screen.findByRole('button', { name: 'Add a rate limit' }));
     const path = screen.getByRole('textbox', { name: 'Path prefix' });
     await user.clear(path);
     await user.type(path, '/login');
@@ -228,7 +228,7 @@ describe('FirewallConfigScreen', () => {
     await open(owner, id);
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Custom rules' }));
-    await user.click(screen.getByRole('button', { name: 'Add a custom rule' }));
+    await user.click(await screen.findByRole('button', { name: 'Add a custom rule' }));
     await user.click(screen.getByRole('button', { name: 'Add a custom rule' }));
     const second = screen.getByRole('group', { name: 'Rule 2: Rule 2' });
     const name = within(second).getByRole('textbox', { name: 'Name' });
@@ -275,6 +275,7 @@ describe('FirewallConfigScreen', () => {
     await open(owner, id);
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Custom rules' }));
+    await screen.findByRole('button', { name: 'Add a custom rule' });
     for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: 'Add a custom rule' }));
     /** The rules' names, top to bottom, as the draft has them. */
     const order = () =>
@@ -317,7 +318,7 @@ describe('FirewallConfigScreen', () => {
     await open(owner, id);
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Countries' }));
-    expect(screen.getByRole('figure', { name: 'World map of blocked countries' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'World map of blocked countries' })).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search countries' }), 'fran');
     await user.click(screen.getByRole('checkbox', { name: 'France FR' }));
     await user.clear(screen.getByRole('searchbox', { name: 'Search countries' }));
@@ -342,9 +343,10 @@ describe('FirewallConfigScreen', () => {
     ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Managed rules' }));
-    expect(screen.getByRole('radio', { name: /^Level 1\./ })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: /^Level 1\./ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /^Level 1\./ })).toBeDisabled();
     await user.click(screen.getByRole('tab', { name: 'Exclusions' }));
+    await screen.findByRole('group', { name: 'Exclusions' });
     expect(screen.queryByRole('button', { name: 'Add an exclusion' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'History' }));
     expect(await screen.findByRole('table', { name: 'Versions' })).toBeInTheDocument();

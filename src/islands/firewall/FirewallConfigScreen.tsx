@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { firewallModeLabels } from '../../../contract/constants/firewalls.ts';
 import { atLeast } from '../../../contract/constants/roles.ts';
 import type { Firewall, FirewallSettings } from '../../../contract/firewalls.ts';
@@ -11,22 +11,24 @@ import { withApp } from '../app/with-app.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { ConfigTabs } from './ConfigTabs.tsx';
-import { CountriesTab } from './CountriesTab.tsx';
-import { CustomRulesTab } from './CustomRulesTab.tsx';
 import { configTabs, tabHasError, tabOfKey } from './config-tabs.ts';
 import { connectorText } from './connector-state.ts';
-import { ExclusionsTab } from './ExclusionsTab.tsx';
 import type { FieldErrors } from './field-errors.ts';
 import { GeneralTab } from './GeneralTab.tsx';
-import { HistoryTab } from './HistoryTab.tsx';
-import { IpListsTab } from './IpListsTab.tsx';
-import { ManagedRulesTab } from './ManagedRulesTab.tsx';
-import { PreviewTab } from './PreviewTab.tsx';
-import { RateLimitsTab } from './RateLimitsTab.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import '../shared/panels.css';
 import '../shared/console-screens.css';
 import './firewall.css';
+
+// The General tab opens first; every other tab's code loads when the tab is first opened.
+const ManagedRulesTab = lazy(() => import('./ManagedRulesTab.tsx').then((m) => ({ default: m.ManagedRulesTab })));
+const ExclusionsTab = lazy(() => import('./ExclusionsTab.tsx').then((m) => ({ default: m.ExclusionsTab })));
+const CustomRulesTab = lazy(() => import('./CustomRulesTab.tsx').then((m) => ({ default: m.CustomRulesTab })));
+const IpListsTab = lazy(() => import('./IpListsTab.tsx').then((m) => ({ default: m.IpListsTab })));
+const CountriesTab = lazy(() => import('./CountriesTab.tsx').then((m) => ({ default: m.CountriesTab })));
+const RateLimitsTab = lazy(() => import('./RateLimitsTab.tsx').then((m) => ({ default: m.RateLimitsTab })));
+const PreviewTab = lazy(() => import('./PreviewTab.tsx').then((m) => ({ default: m.PreviewTab })));
+const HistoryTab = lazy(() => import('./HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })));
 
 /** What a tab is drawn from. */
 export interface TabContext {
@@ -191,7 +193,7 @@ export function FirewallConfigScreen() {
         />
       )}
       <ConfigTabs tabs={tabs} active={active} onSelect={setActive} withErrors={withErrors} changed={changedTabs}>
-        {panels[active]?.(context)}
+        <Suspense fallback={<p role="status">Loading the tab…</p>}>{panels[active]?.(context)}</Suspense>
       </ConfigTabs>
     </div>
   );

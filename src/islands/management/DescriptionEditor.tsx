@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Markdown } from '../markdown/Markdown.tsx';
+import { LazyMarkdown } from '../markdown/LazyMarkdown.tsx';
 
 interface Props {
   readonly value: string;
@@ -53,7 +53,7 @@ export function DescriptionEditor({ value, onChange, error }: Props) {
         />
       ) : (
         <section className="sg-description-preview" aria-labelledby={`${id}-label`}>
-          {value.trim() === '' ? <p className="muted">Nothing to preview yet.</p> : <Markdown source={value} />}
+          {value.trim() === '' ? <p className="muted">Nothing to preview yet.</p> : <LazyMarkdown source={value} />}
         </section>
       )}
       <p className="field__hint" id={hintId}>

@@ -93,7 +93,7 @@ describe('GeneralScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-pressed', 'true');
     const preview = screen.getByRole('region', { name: 'Description' });
-    expect(within(preview).getByText('shop').tagName).toBe('STRONG');
+    expect((await within(preview).findByText('shop')).tagName).toBe('STRONG');
     expect(within(preview).getByText('blog').tagName).toBe('EM');
     await user.click(screen.getByRole('button', { name: 'Write' }));
     expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Protects **shop** and *blog*');

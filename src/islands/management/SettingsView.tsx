@@ -1,6 +1,6 @@
 import { planTerms } from '../../../contract/constants/plans.ts';
 import type { Space } from '../../../contract/spaces.ts';
-import { Markdown } from '../markdown/Markdown.tsx';
+import { LazyMarkdown } from '../markdown/LazyMarkdown.tsx';
 
 /** The settings as analysts and viewers see them: read-only. */
 export function SettingsView({ space }: { readonly space: Space }) {
@@ -15,7 +15,7 @@ export function SettingsView({ space }: { readonly space: Space }) {
           {space.description.trim() === '' ? (
             <span className="muted">No description.</span>
           ) : (
-            <Markdown source={space.description} />
+            <LazyMarkdown source={space.description} />
           )}
         </dd>
         <dt>Time zone</dt>

@@ -1,4 +1,5 @@
 /** A dashboard's own settings in edit mode: title, description, default range and refresh, and its variables. */
+
 import { type FormEvent, useState } from 'react';
 import { variableFields, variableNamePattern } from '../../../../contract/constants/dashboard-rules.ts';
 import {
@@ -10,7 +11,7 @@ import {
 import type { DashboardModel, TimeRange, Variable } from '../../../../contract/dashboards.ts';
 import { Field } from '../../shared/Field.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';
-import { rangeLabel, relativeRanges } from '../requests.ts';
+import { rangeLabel, refreshLabel, relativeRanges } from '../requests.ts';
 
 export type Settings = Pick<DashboardModel, 'title' | 'description' | 'timeRange' | 'refreshSeconds' | 'variables'>;
 
@@ -21,13 +22,6 @@ interface Props {
   readonly onApply: (settings: Settings) => void;
   readonly onCancel: () => void;
 }
-
-export const refreshLabel = (seconds: number) =>
-  seconds === 0
-    ? 'Off'
-    : seconds < 60
-      ? `Every ${seconds} seconds`
-      : `Every ${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
 
 export function SettingsForm({ settings, viewed, onApply, onCancel }: Props) {
   const [title, setTitle] = useState(settings.title);

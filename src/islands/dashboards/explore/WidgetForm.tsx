@@ -1,6 +1,7 @@
 /** Adds or changes a widget: title, query (metric, field, grouping, filter) and chart type, with a live preview of its result. */
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { filterProblem, metricProblem, typesFor } from '../../../../contract/constants/dashboard-rules.ts';
+import { filterProblem } from '../../../../contract/constants/dashboard-filter.ts';
+import { metricProblem, typesFor } from '../../../../contract/constants/dashboard-rules.ts';
 import {
   type DashboardField,
   dashboardFieldLabels,

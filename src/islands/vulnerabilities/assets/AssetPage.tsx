@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { Asset, AssetDetail } from '../../../../contract/assets.ts';
 import { findingStatuses, findingStatusLabels } from '../../../../contract/constants/vulns.ts';
 import { errorMessage } from '../../../lib/api.ts';
@@ -9,12 +9,14 @@ import { Drawer } from '../../shared/Drawer.tsx';
 import { dateTime } from '../../shared/format.ts';
 import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
-import { AssetForm } from './AssetForm.tsx';
 import { writeLines } from './component-lines.ts';
 import { FindingCounts } from './FindingCounts.tsx';
 import { InventoryHistory, sourceText } from './InventoryHistory.tsx';
 import { InventoryTable } from './InventoryTable.tsx';
 import { SbomUpload } from './SbomUpload.tsx';
+
+// Loaded when first opened: a page that never opens it never downloads it.
+const AssetForm = lazy(() => import('./AssetForm.tsx').then((module) => ({ default: module.AssetForm })));
 
 interface Props {
   readonly spaceId: string;
@@ -132,18 +134,20 @@ function AssetBody({ asset, spaceId, canManage, onBack, onShowFindings, actions 
         returnFocus={editButton}
         variant="panel"
       >
-        {editing && (
-          <AssetForm
-            spaceId={spaceId}
-            asset={asset}
-            currentLines={asset.inventorySource === 'manual' ? writeLines(asset.inventory) : ''}
-            onCancel={() => setEditing(false)}
-            onSaved={(saved) => {
-              setMessage(`${saved.name} saved.`);
-              setEditing(false);
-            }}
-          />
-        )}
+        <Suspense fallback={<p role="status">Loading the form…</p>}>
+          {editing && (
+            <AssetForm
+              spaceId={spaceId}
+              asset={asset}
+              currentLines={asset.inventorySource === 'manual' ? writeLines(asset.inventory) : ''}
+              onCancel={() => setEditing(false)}
+              onSaved={(saved) => {
+                setMessage(`${saved.name} saved.`);
+                setEditing(false);
+              }}
+            />
+          )}
+        </Suspense>
       </Drawer>
     </article>
   );

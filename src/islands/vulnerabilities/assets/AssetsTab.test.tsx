@@ -90,7 +90,7 @@ describe('AssetsTab', () => {
   test('an admin adds an asset: a bad line is named next to the components, the typed text stays', async () => {
     const user = await open(owner, true);
     await user.click(await screen.findByRole('button', { name: 'Add asset' }));
-    const form = screen.getByRole('form', { name: 'New asset' });
+    const form = await screen.findByRole('form', { name: 'New asset' });
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Billing API');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Kind' }), 'host');
     const lines = within(form).getByRole('textbox', { name: 'Components' });

@@ -1,13 +1,15 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { $assets, $openAssetId } from '../../../stores/assets.ts';
 import { Alert } from '../../shared/Alert.tsx';
 import { Drawer } from '../../shared/Drawer.tsx';
 import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
-import { AssetForm } from './AssetForm.tsx';
 import { AssetPage } from './AssetPage.tsx';
 import { AssetsTable } from './AssetsTable.tsx';
 import './assets.css';
+
+// Loaded when first opened: a page that never opens it never downloads it.
+const AssetForm = lazy(() => import('./AssetForm.tsx').then((module) => ({ default: module.AssetForm })));
 
 interface Props {
   readonly spaceId: string;
@@ -85,19 +87,21 @@ function AssetList({ spaceId, canManage, onOpenAsset }: Pick<Props, 'spaceId' | 
       {message && <Alert tone="success">{message}</Alert>}
       {body}
       <Drawer open={adding} onClose={() => setAdding(false)} label="New asset" returnFocus={addButton} variant="panel">
-        {adding && (
-          <AssetForm
-            spaceId={spaceId}
-            asset={null}
-            onCancel={() => setAdding(false)}
-            onSaved={(saved) => {
-              setMessage(
-                `${saved.name} added with ${saved.components.toLocaleString('en')} component${saved.components === 1 ? '' : 's'}.`,
-              );
-              setAdding(false);
-            }}
-          />
-        )}
+        <Suspense fallback={<p role="status">Loading the form…</p>}>
+          {adding && (
+            <AssetForm
+              spaceId={spaceId}
+              asset={null}
+              onCancel={() => setAdding(false)}
+              onSaved={(saved) => {
+                setMessage(
+                  `${saved.name} added with ${saved.components.toLocaleString('en')} component${saved.components === 1 ? '' : 's'}.`,
+                );
+                setAdding(false);
+              }}
+            />
+          )}
+        </Suspense>
       </Drawer>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { RefObject } from 'react';
+import { lazy, type RefObject, Suspense } from 'react';
 import { findingStatusLabels, vexJustificationLabels } from '../../../../contract/constants/vulns.ts';
 import type { FindingDetail } from '../../../../contract/findings.ts';
 import { call, client } from '../../../lib/api.ts';
@@ -10,7 +10,11 @@ import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
 import { VulnSeverityBadge } from './FindingsTable.tsx';
 import { TriageForm } from './TriageForm.tsx';
-import { VirtualPatchForm } from './VirtualPatchForm.tsx';
+
+// Loaded when first opened: a page that never opens it never downloads it.
+const VirtualPatchForm = lazy(() =>
+  import('./VirtualPatchForm.tsx').then((module) => ({ default: module.VirtualPatchForm })),
+);
 
 interface Props {
   readonly spaceId: string;
@@ -102,7 +106,9 @@ export function FindingPanel({ spaceId, canTriage, canManage, returnFocus }: Pro
           />
         )}
         {canManage && f.asset.kind === 'application' && f.status !== 'fixed' && (
-          <VirtualPatchForm spaceId={spaceId} finding={f} />
+          <Suspense fallback={<p role="status">Loading the virtual patch form…</p>}>
+            <VirtualPatchForm spaceId={spaceId} finding={f} />
+          </Suspense>
         )}
         <section aria-labelledby="sg-vu-timeline">
           <h3 id="sg-vu-timeline">Decisions</h3>

@@ -1,5 +1,5 @@
 import type { VulnRefDetail } from '../../../../contract/vuln-refs.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { LazyMarkdown } from '../../markdown/LazyMarkdown.tsx';
 import { dateTime } from '../../shared/format.ts';
 import { SeverityBadge } from './SeverityBadge.tsx';
 
@@ -93,7 +93,7 @@ export function RefDetail({ record, onClose }: { readonly record: VulnRefDetail;
       {record.details && (
         <section aria-labelledby="sg-vr-details-heading">
           <h4 id="sg-vr-details-heading">Details</h4>
-          <Markdown source={record.details} className="sg-vr-markdown" />
+          <LazyMarkdown source={record.details} className="sg-vr-markdown" />
         </section>
       )}
 

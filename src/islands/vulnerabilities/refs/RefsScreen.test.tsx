@@ -72,7 +72,7 @@ describe('RefsScreen', () => {
     await user.click(await screen.findByRole('link', { name: 'GHSA-4w2v-q235-vp99' }));
     expect(location.search).toBe('?id=GHSA-4w2v-q235-vp99');
     const detail = await screen.findByRole('article', { name: 'GHSA-4w2v-q235-vp99' });
-    expect(within(detail).getByRole('heading', { name: 'Impact' })).toBeInTheDocument();
+    expect(await within(detail).findByRole('heading', { name: 'Impact' })).toBeInTheDocument();
     expect(within(detail).getByRole('table')).toBeInTheDocument();
     expect(detail.querySelector('script')).toBeNull();
     expect(detail).toHaveTextContent(':tada:');
