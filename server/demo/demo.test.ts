@@ -5,7 +5,8 @@ import { events } from '../db/schema/events.ts';
 import { ingestBatches } from '../db/schema/ingest-batches.ts';
 import { spaces } from '../db/schema/spaces.ts';
 import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
-import { DEMO_EMAIL, type SeededDemo, seedDemo, startTrickle } from './seed.ts';
+import { DEMO_EMAIL, type SeededDemo, seedDemo, startTrickle, trickleCount } from './seed.ts';
+import { createTraffic } from './traffic.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -86,19 +87,47 @@ describe('npm run demo seeding', () => {
     expect(space?.plan).toBe('pro');
   });
 
-  test('the trickle sends a few events every interval until stopped', async () => {
+  test('the trickle sends events every interval until stopped', async () => {
     const before = await stored(first.spaceId);
     const trickle = startTrickle({
       send,
       token: first.sourceToken,
       traffic: first.traffic,
       since: new Date(Date.now() - 5000),
+      // 100 events a second, so a test interval carries some.
+      eventsPerWeek: 60_480_000,
       intervalMs: 50,
     });
     await vi.waitFor(() => expect(trickle.sent()).toBeGreaterThan(0), { timeout: 10_000 });
     await trickle.stop();
     const sent = trickle.sent();
     expect(await stored(first.spaceId)).toBe(before + sent);
+  });
+
+  test('the live trickle keeps the rate of the seeded week: no jump in events per hour when the demo starts', () => {
+    const perWeek = 40_000;
+    // The seeded week's last hours, as the demo's first run sends them, and the trickle's first hour after it.
+    const end = Date.UTC(2026, 10, 24, 9);
+    const traffic = createTraffic(3);
+    const week = traffic.between(new Date(end - 7 * 86_400_000), new Date(end), perWeek);
+    // The same three hours of the day before (a weekday too: 2026-11-24 is a Tuesday).
+    const dayBefore = end - 86_400_000;
+    const seededSameHours = week.filter((r) => {
+      const time = Date.parse(`${r.transaction.time_stamp} UTC`);
+      return time >= dayBefore && time < dayBefore + 3 * 3_600_000;
+    });
+    let carry = 0;
+    let live = 0;
+    for (let t = end; t < end + 3 * 3_600_000; t += 3000) {
+      const next = trickleCount(t, t + 3000, perWeek, carry);
+      carry = next.carry;
+      live += next.count;
+    }
+    // The trickle's first three hours against the same hours of the seeded day before: the same curve, give or take
+    // one sample's randomness (the trickle used to send about one event a second, 15 times the week's rate).
+    expect(seededSameHours.length).toBeGreaterThan(300);
+    expect(live).toBeGreaterThan(seededSameHours.length * 0.6);
+    expect(live).toBeLessThan(seededSameHours.length * 1.6);
   });
 
   test('a second run resets the password, reuses the space and fills only the gap', async () => {

@@ -68,6 +68,7 @@ try {
     token: demo.sourceToken,
     traffic: demo.traffic,
     since: new Date(),
+    eventsPerWeek: events,
     onError: (error) =>
       console.error(JSON.stringify({ level: 'warn', msg: 'demo: trickle batch failed', error: String(error) })),
   });

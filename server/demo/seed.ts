@@ -11,7 +11,7 @@ import { spaces } from '../db/schema/spaces.ts';
 import { users } from '../db/schema/users.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { hashToken, randomToken } from '../services/shared/tokens.ts';
-import { createTraffic, type ModSecurityRecord, prng, type Traffic } from './traffic.ts';
+import { createTraffic, type ModSecurityRecord, prng, rhythm, type Traffic } from './traffic.ts';
 
 export const DEMO_EMAIL = 'demo@spaceguard.test';
 export const DEMO_SPACE = 'Demo shop';
@@ -163,15 +163,41 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
   return { email: DEMO_EMAIL, password: user.password, reset: user.reset, spaceId, sourceToken, accepted, traffic };
 }
 
+/** The week's mean of `rhythm`, sampled each minute: the seeded week's events per hour follow rhythm / mean. */
+const MEAN_RHYTHM = (() => {
+  let sum = 0;
+  const minutes = WEEK / 60_000;
+  for (let i = 0; i < minutes; i++) sum += rhythm(Date.UTC(2026, 0, 4) + i * 60_000);
+  return sum / minutes;
+})();
+
 /**
- * A few events every few seconds (attacks now and then, as in the mix) until stopped; `stop()` waits
- * for the batch in flight.
+ * How many events the trickle sends for the window [from, to): the seeded week's rate at that time of day (so the
+ * live traffic carries on the week's curve instead of jumping when the demo starts), with the fraction carried to
+ * the next window.
+ */
+export function trickleCount(
+  from: number,
+  to: number,
+  eventsPerWeek: number,
+  carry: number,
+): { count: number; carry: number } {
+  const expected = (eventsPerWeek * (to - from) * rhythm((from + to) / 2)) / WEEK / MEAN_RHYTHM + carry;
+  const count = Math.floor(expected);
+  return { count, carry: expected - count };
+}
+
+/**
+ * Events at the seeded week's rate (attacks now and then, as in the mix), sent every few seconds until stopped;
+ * `stop()` waits for the batch in flight.
  */
 export function startTrickle(options: {
   send: Send;
   token: string;
   traffic: Traffic;
   since: Date;
+  /** The seeded week's size: the trickle keeps its rate. */
+  eventsPerWeek: number;
   intervalMs?: number;
   now?: () => Date;
   onError?: (error: unknown) => void;
@@ -181,11 +207,14 @@ export function startTrickle(options: {
   let sent = 0;
   let inFlight: Promise<void> = Promise.resolve();
   let round = 0;
-  const rng = prng(round + 1);
+  let carry = 0;
   const timer = setInterval(() => {
     const to = clock();
     if (to.getTime() - last.getTime() < 1000) return;
-    const records = options.traffic.between(last, to, 1 + Math.floor(rng() * 5));
+    const next = trickleCount(last.getTime(), to.getTime(), options.eventsPerWeek, carry);
+    carry = next.carry;
+    if (next.count === 0) return;
+    const records = options.traffic.between(last, to, next.count);
     const key = `demo-trickle-${last.getTime()}-${round++}`;
     last = to;
     inFlight = inFlight
