@@ -39,13 +39,21 @@ export const HistogramQuery = EventFilters.extend({
     ),
 });
 
-/** Counts per time bucket: all matching events and the blocked ones. The first bucket may start before `from`. */
+/** Counts per time bucket: all matching events, the blocked and the logged ones. The first bucket may start before `from`. */
 export const Histogram = z
   .object({
     from: Timestamp,
     to: Timestamp,
     intervalSeconds: z.number().int(),
-    buckets: z.array(z.object({ time: Timestamp, total: z.number().int(), blocked: z.number().int() })),
+    buckets: z.array(
+      z.object({
+        time: Timestamp,
+        total: z.number().int(),
+        blocked: z.number().int(),
+        /** Logged but let through (detection only); the rest of `total` was allowed. */
+        logged: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'Histogram' });
 export type Histogram = z.infer<typeof Histogram>;

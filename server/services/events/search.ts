@@ -60,7 +60,7 @@ export function histogramInterval(seconds: number, buckets: number): number {
 }
 
 /**
- * Matching and blocked events per time bucket (default: the last 24 hours). Buckets are a round interval wide
+ * Matching events per time bucket, with the blocked and the logged ones (default: the last 24 hours). Buckets are a round interval wide
  * (`histogramInterval`) and start at multiples of it since the epoch, so the first may start before `from`; they
  * count only events in the range. Queries naming only the action and the firewall, and (for buckets of whole hours)
  * those adding one tag, rule, severity, country or host, are counted from the rollups.
@@ -78,7 +78,9 @@ export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof Histogra
     const range = { from: from.getTime(), to: to.getTime() };
     const statement = tier && rollupHistogram(sc.space.id, ast, range, { tier, origin, intervalSeconds: interval });
     if (statement) {
-      return db.execute(statement).then((result) => rowsOf<{ bucket: number; total: number; blocked: number }>(result));
+      return db
+        .execute(statement)
+        .then((result) => rowsOf<{ bucket: number; total: number; blocked: number; logged: number }>(result));
     }
     // date_part answers double precision; extract answers numeric, whose arithmetic is far slower per row.
     const bucket = sql<number>`floor((date_part('epoch', ${events.time}) - ${origin / 1000}::double precision) / ${interval}::double precision)::int`;
@@ -88,6 +90,7 @@ export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof Histogra
           bucket,
           total: sql<number>`count(*)::int`,
           blocked: sql<number>`count(*) filter (where ${events.action} = 'blocked')::int`,
+          logged: sql<number>`count(*) filter (where ${events.action} = 'logged')::int`,
         })
         .from(events)
         .where(and(...where))
@@ -103,6 +106,7 @@ export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof Histogra
       time: new Date(origin + index * interval * 1000).toISOString(),
       total: row ? Number(row.total) : 0,
       blocked: row ? Number(row.blocked) : 0,
+      logged: row ? Number(row.logged) : 0,
     };
   });
   return { from: from.toISOString(), to: to.toISOString(), intervalSeconds: interval, buckets };

@@ -242,20 +242,21 @@ async function checkAll(label: string) {
         const interval = histogramInterval((range.to - range.from) / 1000, buckets) * 1000;
         expect(histogram.json.intervalSeconds * 1000, what).toBe(interval);
         const origin = Math.floor(range.from / interval) * interval;
-        const want = new Map<number, { total: number; blocked: number }>();
+        const want = new Map<number, { total: number; blocked: number; logged: number }>();
         for (const row of expected) {
           const index = Math.floor((row.time.getTime() - origin) / interval);
-          const slot = want.get(index) ?? { total: 0, blocked: 0 };
+          const slot = want.get(index) ?? { total: 0, blocked: 0, logged: 0 };
           slot.total += 1;
           if (row.action === 'blocked') slot.blocked += 1;
+          if (row.action === 'logged') slot.logged += 1;
           want.set(index, slot);
         }
-        const got = histogram.json.buckets as { time: string; total: number; blocked: number }[];
+        const got = histogram.json.buckets as { time: string; total: number; blocked: number; logged: number }[];
         expect(got[0]?.time, what).toBe(new Date(origin).toISOString());
         for (const [index, bucket] of got.entries()) {
           expect(bucket, `${what}: histogram ${buckets}, bucket ${index}`).toEqual({
             time: new Date(origin + index * interval).toISOString(),
-            ...(want.get(index) ?? { total: 0, blocked: 0 }),
+            ...(want.get(index) ?? { total: 0, blocked: 0, logged: 0 }),
           });
         }
         expect(

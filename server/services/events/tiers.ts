@@ -330,7 +330,7 @@ export type Bucketing = { tier: Tier; origin: number; intervalSeconds: number };
 
 /**
  * Matching and blocked events per bucket, from the rollup of `tier` (and the finer ones) for its whole buckets in
- * the range and the events at the edges: rows of bucket index, total and blocked. A query with a facet term
+ * the range and the events at the edges: rows of bucket index, total, blocked and logged. A query with a facet term
  * (`facetRollupCount`) counts its facet's rows of hours and days, and reads the events of up to an hour at each edge.
  * Null where the rollups cannot count the histogram: the query selects more than the rollup key and one facet term,
  * or it selects a facet value and the buckets are not whole hours (the minute rollup has no facets).
@@ -370,6 +370,7 @@ export function rollupHistogram(
     );
   }
   return sql`
-    select bucket, sum(n)::bigint as total, coalesce(sum(n) filter (where action = 'blocked'), 0)::bigint as blocked
+    select bucket, sum(n)::bigint as total, coalesce(sum(n) filter (where action = 'blocked'), 0)::bigint as blocked,
+      coalesce(sum(n) filter (where action = 'logged'), 0)::bigint as logged
     from (${sql.join(parts, sql` union all `)}) as counted group by bucket`;
 }

@@ -7,6 +7,7 @@ import { parseQuery } from '../../../contract/query/parse.ts';
 import { call, client } from '../../lib/api.ts';
 import { $eventFacets, $eventResults, $eventSearch, EVENT_PAGE_SIZE, type EventSearch } from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
+import { $theme } from '../../stores/theme.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Highstock } from '../charts/Highstock.tsx';
 import { Alert } from '../shared/Alert.tsx';
@@ -24,6 +25,7 @@ import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import { EventTable } from './EventTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
+import { ACTION_COLORS, ACTION_SERIES, histogramOptions } from './histogram-options.ts';
 import { SavedSearches } from './SavedSearches.tsx';
 import '../shared/panels.css';
 import './EventLogScreen.css';
@@ -131,28 +133,13 @@ function EventLogScreen() {
   // The buckets cover the whole window, so their sum is the number of matches.
   const total = useMemo(() => shown?.histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0) ?? 0, [shown]);
   const q = view?.q ?? '';
-  const options = useMemo<Options>(() => {
-    const points = shown?.histogram.buckets ?? [];
-    return {
-      chart: { height: 260 },
-      rangeSelector: { enabled: false },
-      navigator: { enabled: true },
-      scrollbar: { enabled: false },
-      xAxis: {
-        events: {
-          afterSetExtremes(event) {
-            // Only the user's zoom (navigator) narrows the range, not a redraw with new data.
-            if (!event.trigger || event.min === undefined || event.max === undefined) return;
-            change({ q, range: null, from: new Date(event.min).toISOString(), to: new Date(event.max).toISOString() });
-          },
-        },
-      },
-      series: [
-        { type: 'column', name: 'All events', data: points.map((b) => [Date.parse(b.time), b.total]) },
-        { type: 'column', name: 'Blocked', data: points.map((b) => [Date.parse(b.time), b.blocked]) },
-      ],
-    };
-  }, [shown, q, change]);
+  const theme = useStore($theme);
+  const zoom = useCallback(
+    (min: number, max: number) =>
+      change({ q, range: null, from: new Date(min).toISOString(), to: new Date(max).toISOString() }),
+    [q, change],
+  );
+  const options = useMemo<Options>(() => histogramOptions(shown?.histogram, theme, zoom), [shown, theme, zoom]);
 
   if (spaceId === null) return <Problem error={noSpaceError()} onRetry={results.retry} />;
   if (!spaceId || !view) return <p role="status">Loading the event log…</p>;
@@ -170,8 +157,8 @@ function EventLogScreen() {
           if (parsed.ok) change({ ...view, q: draft.trim() });
         }}
       >
-        <label htmlFor="event-query">Query</label>
         <div className="row">
+          <label htmlFor="event-query">Query</label>
           <input
             id="event-query"
             className="input event-log__query"
@@ -215,67 +202,80 @@ function EventLogScreen() {
       {rows?.error ? <Problem error={rows.error} onRetry={() => fetchMore(rows)} /> : null}
       {!shown && failed === null && <p role="status">Loading events…</p>}
       {shown && (
-        <>
-          <section className="card panel" aria-labelledby="histogram-title">
-            <h2 id="histogram-title">
-              {total} events{shown.search.q ? ` matching ${shown.search.q}` : ''}
-            </h2>
-            <Highstock options={options} label="Events over time: all and blocked" height={260} />
-          </section>
-          <div className="event-log__main">
-            <div className="event-log__side">
-              <SavedSearches
-                spaceId={spaceId}
-                current={view}
-                onApply={(next) => {
-                  setDraft(next.q);
-                  change(next);
-                }}
-              />
-              <nav
-                className="card panel event-log__facets"
-                aria-label="Facets"
-                aria-busy={facets.loaded.state !== 'ready'}
-              >
-                {facets.loaded.state === 'error' && <Problem error={facets.loaded.error} onRetry={facets.retry} />}
-                {facets.loaded.state === 'loading' && <p role="status">Counting values…</p>}
-                {facets.loaded.state === 'ready' &&
-                  FACETS.map(([key, title, field]) => {
-                    const values = facets.loaded.state === 'ready' ? facets.loaded.data[key] : [];
-                    return (
-                      <section key={key} aria-label={title}>
-                        <h3>{title}</h3>
-                        {values.length === 0 ? (
-                          <p className="muted">None</p>
-                        ) : (
-                          <ul>
-                            {values.map((facet) => (
-                              <li key={facet.value}>
-                                <button
-                                  type="button"
-                                  className="facet"
-                                  onClick={() => {
-                                    const next = addFilter(view.q, field, facet.value);
-                                    setDraft(next);
-                                    change({ ...view, q: next });
-                                  }}
-                                >
-                                  <span>{facet.value}</span> <span className="muted">{facet.count}</span>
-                                </button>
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                      </section>
-                    );
-                  })}
-              </nav>
-            </div>
+        <div className="event-log__main">
+          <div className="event-log__side">
+            <SavedSearches
+              spaceId={spaceId}
+              current={view}
+              onApply={(next) => {
+                setDraft(next.q);
+                change(next);
+              }}
+            />
+            <nav
+              className="card panel event-log__facets"
+              aria-label="Facets"
+              aria-busy={facets.loaded.state !== 'ready'}
+            >
+              {facets.loaded.state === 'error' && <Problem error={facets.loaded.error} onRetry={facets.retry} />}
+              {facets.loaded.state === 'loading' && <p role="status">Counting values…</p>}
+              {facets.loaded.state === 'ready' &&
+                FACETS.map(([key, title, field]) => {
+                  const values = facets.loaded.state === 'ready' ? facets.loaded.data[key] : [];
+                  return (
+                    <section key={key} aria-label={title}>
+                      <h3>{title}</h3>
+                      {values.length === 0 ? (
+                        <p className="muted">None</p>
+                      ) : (
+                        <ul>
+                          {values.map((facet) => (
+                            <li key={facet.value}>
+                              <button
+                                type="button"
+                                className="facet"
+                                onClick={() => {
+                                  const next = addFilter(view.q, field, facet.value);
+                                  setDraft(next);
+                                  change({ ...view, q: next });
+                                }}
+                              >
+                                <span>{facet.value}</span> <span className="muted">{facet.count}</span>
+                              </button>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </section>
+                  );
+                })}
+            </nav>
+          </div>
+          <div className="event-log__content">
             <section className="card panel event-log__table" aria-labelledby="events-title">
+              <h2 id="events-title" className="visually-hidden">
+                Events
+              </h2>
               <div className="row event-log__table-head">
-                <h2 id="events-title">Events</h2>
+                <h3 id="histogram-title">
+                  {total} events{shown.search.q ? ` matching ${shown.search.q}` : ''}
+                </h3>
+                <ul className="event-log__legend" aria-label="Histogram colours">
+                  {ACTION_SERIES.map(([action, name]) => (
+                    <li key={action}>
+                      <span className="event-log__swatch" style={{ background: ACTION_COLORS[theme][action] }} />
+                      {name}
+                    </li>
+                  ))}
+                </ul>
                 <ExportButton spaceId={spaceId} query={shown.search.q} from={shown.search.from} to={shown.search.to} />
               </div>
+              <Highstock
+                options={options}
+                label="Events over time by action: blocked, logged and allowed"
+                height={128}
+                className="event-log__histogram"
+              />
               {items.length === 0 ? (
                 <Alert tone="info">
                   No events in this range{shown.search.q ? ' match the query' : ''}. Send events to a log source, or
@@ -293,7 +293,7 @@ function EventLogScreen() {
               )}
             </section>
           </div>
-        </>
+        </div>
       )}
       {selected && (
         <Suspense fallback={<p role="status">Opening the event…</p>}>
