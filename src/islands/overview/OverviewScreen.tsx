@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import type { Options } from 'highcharts';
 import { useEffect, useMemo, useState } from 'react';
 import { planTerms } from '../../../contract/constants/plans.ts';
-import { buildPath } from '../../lib/routes.ts';
 import { $eventUsage, $overviewCharts, $overviewSearch } from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -12,7 +11,7 @@ import type { ChartType } from '../charts/chart-types.ts';
 import { Highchart } from '../charts/Highchart.tsx';
 import { Highmap } from '../charts/Highmap.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { absoluteRange, addFilter, parseRange, RANGES, type RangeKey, writeView } from '../shared/event-log-url.ts';
+import { absoluteRange, parseRange, RANGES, type RangeKey } from '../shared/event-log-url.ts';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
@@ -20,12 +19,8 @@ import './OverviewScreen.css';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { OpenAlertsCard } from './OpenAlertsCard.tsx';
 import { OpenFindingsCard } from './OpenFindingsCard.tsx';
-
-/** A link into the event log with one filter and the overview's range. */
-function eventLogLink(spaceId: string, range: RangeKey, field: string, value: string): string {
-  const view = { q: addFilter('', field, value), range, from: null, to: null };
-  return buildPath('/console/siem/{space_id}', { space_id: spaceId }) + writeView(view);
-}
+import { eventLogLink } from './overview-links.ts';
+import { SummaryStrip } from './SummaryStrip.tsx';
 
 /** This month's ingest against the plan's quota, and what was refused past it (PRODUCT.md §4). */
 function UsageCard({ spaceId }: { spaceId: string }) {
@@ -142,6 +137,7 @@ function OverviewScreen() {
           ))}
         </select>
       </div>
+      <SummaryStrip spaceId={spaceId} range={range} />
       {failed !== null && <Problem error={failed} onRetry={retry} />}
       {!data && failed === null && <p role="status">Loading the overview…</p>}
       {data && data.facets.total === 0 && (
@@ -164,7 +160,7 @@ function OverviewScreen() {
             <ul className="overview__counts">
               {data.facets.severity.map((row) => (
                 <li key={row.value}>
-                  <a href={eventLogLink(spaceId, range, 'severity', row.value)}>{row.value}</a>
+                  <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>{row.value}</a>
                   <strong>{row.count}</strong>
                 </li>
               ))}
@@ -207,7 +203,7 @@ function OverviewScreen() {
                     {rows.slice(0, 10).map((row) => (
                       <tr key={row.value}>
                         <td>
-                          <a href={eventLogLink(spaceId, range, field, row.value)}>{row.value}</a>
+                          <a href={eventLogLink(spaceId, range, { field, value: row.value })}>{row.value}</a>
                         </td>
                         <td>{row.count}</td>
                       </tr>
