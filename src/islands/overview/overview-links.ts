@@ -7,3 +7,13 @@ export function eventLogLink(spaceId: string, range: RangeKey, filter?: { field:
   const view = { q: filter ? addFilter('', filter.field, filter.value) : '', range, from: null, to: null };
   return buildPath('/console/siem/{space_id}', { space_id: spaceId }) + writeView(view);
 }
+
+/** A link into the event log over an absolute window (a chart point's bucket), with one filter or none. */
+export function eventLogWindowLink(
+  spaceId: string,
+  window: { from: string; to: string },
+  filter?: { field: string; value: string },
+): string {
+  const view = { q: filter ? addFilter('', filter.field, filter.value) : '', range: null, ...window };
+  return buildPath('/console/siem/{space_id}', { space_id: spaceId }) + writeView(view);
+}
