@@ -18,19 +18,45 @@ beforeAll(async () => {
   ({ viewer, spaceId, token } = await spaceWithSource(api));
   const sqli = { action: 'blocked', ruleIds: [942100], tags: ['attack-sqli', 'paranoia-level/1'] };
   const lines = [
-    eventLine(5, { ip: '192.0.2.1', ...sqli }),
-    eventLine(6, { ip: '192.0.2.1', ...sqli }),
+    eventLine(5, { ip: '8.8.8.8', ...sqli }),
+    eventLine(6, { ip: '8.8.8.8', ...sqli }),
     eventLine(7, { ip: '192.0.2.2', action: 'logged', ruleIds: [941100], tags: ['attack-xss'] }),
     eventLine(8, { ip: '192.0.2.3', action: 'allowed', ruleIds: [999001] }),
   ];
   expect((await ingest(api, token, lines)).json.accepted).toBe(4);
+  // The world map as one square country, the United States (8.8.8.8's country in the offline lookup).
+  const standIn = globalThis.fetch;
+  const world = {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        id: 'US',
+        properties: { name: 'United States', 'iso-a2': 'US' },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [10, 0],
+              [10, 10],
+              [0, 10],
+              [0, 0],
+            ],
+          ],
+        },
+      },
+    ],
+  };
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/maps/world-110m.json' ? Response.json(world) : standIn(input, init)) as typeof fetch;
 });
 afterAll(async () => {
   await api.stop();
 });
 
 describe('OverviewScreen', () => {
-  test('the strip leads, the top rules say what each CRS rule detects, and a category bar opens its events', async () => {
+  test('the strip leads, the top rules say what each CRS rule detects, and a category bar or a country opens its events', async () => {
     await api.signInAs(viewer);
     visit(`/console/${spaceId}`);
     render(<OverviewScreen />);
@@ -51,5 +77,12 @@ describe('OverviewScreen', () => {
     // Highcharts' own event dispatch (not in its type declarations), as its click and keyboard handlers call it.
     (bar as unknown as { firePointEvent(name: string): void }).firePointEvent('click');
     expect(navigate).toHaveBeenCalledWith(`/console/siem/${spaceId}?q=tag%3Aattack-sqli&range=24h`);
+
+    // A country of the map opens its events too.
+    const countries = () => Highcharts.charts.find((c) => c?.series[0]?.type === 'map')?.series[0];
+    await waitFor(() => expect(countries()?.points.some((p) => p.value === 2)).toBe(true), { timeout: 15_000 });
+    const country = countries()?.points.find((p) => p.value === 2);
+    (country as unknown as { firePointEvent(name: string): void }).firePointEvent('click');
+    expect(navigate).toHaveBeenLastCalledWith(`/console/siem/${spaceId}?q=country%3AUS&range=24h`);
   });
 });
