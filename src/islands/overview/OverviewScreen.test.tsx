@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Highcharts from 'highcharts/esm/highcharts.js';
 import { navigate } from '../shared/navigate.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
@@ -84,5 +84,24 @@ describe('OverviewScreen', () => {
     const country = countries()?.points.find((p) => p.value === 2);
     (country as unknown as { firePointEvent(name: string): void }).firePointEvent('click');
     expect(navigate).toHaveBeenLastCalledWith(`/console/siem/${spaceId}?q=country%3AUS&range=24h`);
+  });
+
+  test('another range asks the strip again: its numbers, changes and links follow it', async () => {
+    await api.signInAs(viewer);
+    visit(`/console/${spaceId}`);
+    render(<OverviewScreen />);
+    await within(await screen.findByRole('region', { name: 'Summary of the last 24 h' })).findByRole('link', {
+      name: 'Requests 4',
+    });
+    fireEvent.change(screen.getByLabelText('Time range'), { target: { value: '1h' } });
+    const strip = await screen.findByRole('region', { name: 'Summary of the last 1 h' });
+    await waitFor(() =>
+      expect(within(strip).getByRole('link', { name: 'Requests 4' }).getAttribute('href')).toBe(
+        `/console/siem/${spaceId}?range=1h`,
+      ),
+    );
+    expect(within(strip).getByRole('link', { name: 'Requests 4' }).closest('li')).toHaveTextContent(
+      'new: none in previous 1 h',
+    );
   });
 });

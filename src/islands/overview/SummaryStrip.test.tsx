@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { cleanStores } from 'nanostores';
 import { $overviewSearch } from '../../stores/events.ts';
 import { $overviewSummary } from '../../stores/overview.ts';
@@ -65,6 +66,7 @@ describe('SummaryStrip', () => {
     expect(findings.getAttribute('href')).toBe(
       `/console/vulnerabilities/assessment/${spaceId}?f.status=open&f.severity=critical`,
     );
+    expect((await axe.run(document.body)).violations).toEqual([]);
   });
 
   test('a failed summary says why and offers Retry', async () => {

@@ -2,9 +2,10 @@ import type { OverviewSummary } from '../../../contract/overview.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $overviewSummary } from '../../stores/overview.ts';
 import { readAlertView, writeAlertView } from '../alerts/alert-url.ts';
-import type { RangeKey } from '../shared/event-log-url.ts';
+import { RANGES, type RangeKey } from '../shared/event-log-url.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { useLastData } from '../shared/use-last-data.ts';
 import { writeAssessmentView } from '../vulnerabilities/assessment-url.ts';
 import { type Change, countChange, percentText, periodWords, rateChange } from './change-text.ts';
 import { eventLogLink } from './overview-links.ts';
@@ -21,6 +22,12 @@ interface Tile {
 
 const arrows = { up: '▲', down: '▼', same: '' } as const;
 const count = (n: number) => n.toLocaleString('en');
+
+/** The range key a summary's window spans (the overview's ranges end now), or null for any other window. */
+function rangeOf(summary: OverviewSummary): RangeKey | null {
+  const span = Date.parse(summary.to) - Date.parse(summary.from);
+  return (Object.keys(RANGES) as RangeKey[]).find((key) => RANGES[key] === span) ?? null;
+}
 
 /** The strip's tiles from the summary: each number with its change against the previous period of equal length. */
 function tiles(summary: OverviewSummary, spaceId: string, range: RangeKey): Tile[] {
@@ -85,8 +92,12 @@ function tiles(summary: OverviewSummary, spaceId: string, range: RangeKey): Tile
  */
 export function SummaryStrip({ spaceId, range }: { readonly spaceId: string; readonly range: RangeKey }) {
   const { loaded, retry } = useApi($overviewSummary);
+  // The last numbers stay (dimmed) while a new range loads, so the page does not jump; they keep their own range.
+  const data = useLastData(loaded);
+  const shown = data ? (rangeOf(data) ?? range) : range;
+  const refreshing = loaded.state !== 'ready' || loaded.refreshing;
   return (
-    <section className="card panel overview__summary" aria-labelledby="summary-title">
+    <section className="card panel overview__summary" aria-labelledby="summary-title" aria-busy={refreshing}>
       <h2 id="summary-title" className="visually-hidden">
         Summary of the last {periodWords(range)}
       </h2>
@@ -96,10 +107,10 @@ export function SummaryStrip({ spaceId, range }: { readonly spaceId: string; rea
           <Problem error={loaded.error} onRetry={retry} />
         </>
       )}
-      {loaded.state === 'loading' && <p role="status">Loading the summary…</p>}
-      {loaded.state === 'ready' && (
-        <ul className="overview__tiles">
-          {tiles(loaded.data, spaceId, range).map((tile) => (
+      {!data && loaded.state === 'loading' && <p role="status">Loading the summary…</p>}
+      {data && loaded.state !== 'error' && (
+        <ul className={`overview__tiles${shown === range ? '' : ' overview__tiles--stale'}`}>
+          {tiles(data, spaceId, shown).map((tile) => (
             <li key={tile.key} className="overview__tile" data-tile={tile.key}>
               <a href={tile.href} className="overview__tile-link">
                 <span className="overview__tile-label">{tile.label}</span>{' '}
@@ -115,7 +126,7 @@ export function SummaryStrip({ spaceId, range }: { readonly spaceId: string; rea
         </ul>
       )}
       <p className="muted overview__summary-note">
-        Each change compares with the {periodWords(range)} just before. Alerts and findings count what is open now;
+        Each change compares with the {periodWords(shown)} just before. Alerts and findings count what is open now;
         their change compares how many were first seen in each period.
       </p>
     </section>
