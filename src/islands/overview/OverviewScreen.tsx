@@ -216,7 +216,12 @@ function OverviewScreen() {
               {data.facets.severity.map((row) => (
                 <li key={row.value}>
                   <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>{row.value}</a>
-                  <strong>{row.count.toLocaleString('en')}</strong>
+                  <a
+                    href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}
+                    aria-label={`${row.count.toLocaleString('en')} ${row.value} events`}
+                  >
+                    <strong>{row.count.toLocaleString('en')}</strong>
+                  </a>
                 </li>
               ))}
             </ul>
