@@ -216,10 +216,7 @@ function OverviewScreen() {
               {data.facets.severity.map((row) => (
                 <li key={row.value}>
                   <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>{row.value}</a>
-                  <a
-                    href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}
-                    aria-label={`${row.count.toLocaleString('en')} ${row.value} events`}
-                  >
+                  <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>
                     <strong>{row.count.toLocaleString('en')}</strong>
                   </a>
                 </li>

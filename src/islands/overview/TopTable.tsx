@@ -31,9 +31,7 @@ export function TopTable(props: {
                     {description && <span className="overview__rule-message">{description}</span>}
                   </td>
                   <td>
-                    <a href={link(row.value)} aria-label={`${row.count.toLocaleString('en')} events of ${row.value}`}>
-                      {row.count.toLocaleString('en')}
-                    </a>
+                    <a href={link(row.value)}>{row.count.toLocaleString('en')}</a>
                   </td>
                 </tr>
               );
