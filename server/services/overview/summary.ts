@@ -3,7 +3,8 @@
  * client addresses over a range and over the period of equal length just before it, from the rollups in one
  * statement; and the alerts and critical findings open now with how many of them began in each period.
  */
-import { and, eq, gte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { OverviewSummary, SummaryQuery } from '../../../contract/overview.ts';
 import type { SpaceCaller } from '../../caller.ts';
@@ -40,43 +41,23 @@ function eventCounts(spaceId: string, window: Window, label: string): SQL {
     from (${histogram}) as h`;
 }
 
-/** Alerts open now, and alerts first seen in each window (whatever their status now). */
-async function alertCounts(sc: SpaceCaller, current: Window, previous: Window) {
-  const [row] = await sc.deps.db
-    .select({
-      now: sql<number>`count(*) filter (where ${alerts.status} = 'open')::int`,
-      current: sql<number>`count(*) filter (where ${alerts.firstSeen} >= ${new Date(current.from)} and ${alerts.firstSeen} <= ${new Date(current.to)})::int`,
-      previous: sql<number>`count(*) filter (where ${alerts.firstSeen} >= ${new Date(previous.from)} and ${alerts.firstSeen} <= ${new Date(previous.to)})::int`,
-    })
-    .from(alerts)
-    .where(
-      and(
-        eq(alerts.spaceId, sc.space.id),
-        or(eq(alerts.status, 'open'), gte(alerts.firstSeen, new Date(previous.from))),
-      ),
-    );
-  return {
-    now: Number(row?.now ?? 0),
-    new: { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) },
-  };
-}
+/** What a table of states (alerts, findings) gives the strip: its columns and which rows count. */
+type Stateful = { status: AnyColumn; firstSeen: AnyColumn; rows: SQL };
 
-/** Critical findings open now, and critical findings first found in each window (whatever their status now). */
-async function criticalFindingCounts(sc: SpaceCaller, current: Window, previous: Window) {
+/**
+ * Rows `open` now, and rows first seen in each window (whatever their status now), in one pass over the rows that
+ * are open or began since the previous window started.
+ */
+async function openAndNew(sc: SpaceCaller, table: PgTable, c: Stateful, current: Window, previous: Window) {
+  const within = (w: Window) => sql`${c.firstSeen} >= ${new Date(w.from)} and ${c.firstSeen} <= ${new Date(w.to)}`;
   const [row] = await sc.deps.db
     .select({
-      now: sql<number>`count(*) filter (where ${findings.status} = 'open')::int`,
-      current: sql<number>`count(*) filter (where ${findings.firstSeen} >= ${new Date(current.from)} and ${findings.firstSeen} <= ${new Date(current.to)})::int`,
-      previous: sql<number>`count(*) filter (where ${findings.firstSeen} >= ${new Date(previous.from)} and ${findings.firstSeen} <= ${new Date(previous.to)})::int`,
+      now: sql<number>`count(*) filter (where ${c.status} = 'open')::int`,
+      current: sql<number>`count(*) filter (where ${within(current)})::int`,
+      previous: sql<number>`count(*) filter (where ${within(previous)})::int`,
     })
-    .from(findings)
-    .where(
-      and(
-        eq(findings.spaceId, sc.space.id),
-        eq(findings.severity, 'critical'),
-        or(eq(findings.status, 'open'), gte(findings.firstSeen, new Date(previous.from))),
-      ),
-    );
+    .from(table)
+    .where(and(c.rows, or(eq(c.status, 'open'), gte(c.firstSeen, new Date(previous.from)))));
   return {
     now: Number(row?.now ?? 0),
     new: { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) },
@@ -97,8 +78,26 @@ export async function overviewSummary(sc: SpaceCaller, q: z.infer<typeof Summary
   type Row = { w: 'current' | 'previous'; requests: number | string; blocked: number | string; ips: number | string };
   const [rows, openAlerts, criticalFindings] = await Promise.all([
     sc.deps.searches.run('histogram', async (db) => rowsOf<Row>(await db.execute(statement))),
-    alertCounts(sc, current, previous),
-    criticalFindingCounts(sc, current, previous),
+    // Alerts: open now; first seen (their first matching event) in each window.
+    openAndNew(
+      sc,
+      alerts,
+      { status: alerts.status, firstSeen: alerts.firstSeen, rows: eq(alerts.spaceId, spaceId) },
+      current,
+      previous,
+    ),
+    // Critical findings: open now; first found in each window.
+    openAndNew(
+      sc,
+      findings,
+      {
+        status: findings.status,
+        firstSeen: findings.firstSeen,
+        rows: and(eq(findings.spaceId, spaceId), eq(findings.severity, 'critical')) as SQL,
+      },
+      current,
+      previous,
+    ),
   ]);
   const of = (w: Row['w']) => {
     const row = rows.find((r) => r.w === w);
