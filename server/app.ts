@@ -32,6 +32,7 @@ import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
 import { memberRoutes } from './routes/members.ts';
 import { devRoutes, healthRoutes } from './routes/meta.ts';
+import { overviewRoutes } from './routes/overview.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
 import { spaceRoutes } from './routes/spaces.ts';
@@ -104,6 +105,7 @@ export function createApp(options: CreateAppOptions) {
     .route('/spaces', sourceRoutes)
     .route('/spaces', eventRoutes)
     .route('/spaces', dashboardQueryRoutes)
+    .route('/spaces', overviewRoutes)
     .route('/spaces', savedSearchRoutes)
     .route('/spaces', dashboardRoutes)
     .route('/spaces', firewallRoutes)

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Options } from 'highcharts';
 import { useEffect, useMemo, useState } from 'react';
 import { planTerms } from '../../../contract/constants/plans.ts';
-import { buildPath } from '../../lib/routes.ts';
+import { $crsMessages, crsMessage } from '../../stores/crs-messages.ts';
 import { $eventUsage, $overviewCharts, $overviewSearch } from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -12,20 +12,17 @@ import type { ChartType } from '../charts/chart-types.ts';
 import { Highchart } from '../charts/Highchart.tsx';
 import { Highmap } from '../charts/Highmap.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { absoluteRange, addFilter, parseRange, RANGES, type RangeKey, writeView } from '../shared/event-log-url.ts';
+import { absoluteRange, parseRange, RANGES, type RangeKey } from '../shared/event-log-url.ts';
+import { navigate } from '../shared/navigate.ts';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import './OverviewScreen.css';
-import { TableScroll } from '../shared/TableScroll.tsx';
 import { OpenAlertsCard } from './OpenAlertsCard.tsx';
 import { OpenFindingsCard } from './OpenFindingsCard.tsx';
-
-/** A link into the event log with one filter and the overview's range. */
-function eventLogLink(spaceId: string, range: RangeKey, field: string, value: string): string {
-  const view = { q: addFilter('', field, value), range, from: null, to: null };
-  return buildPath('/console/siem/{space_id}', { space_id: spaceId }) + writeView(view);
-}
+import { eventLogLink, eventLogWindowLink } from './overview-links.ts';
+import { SummaryStrip } from './SummaryStrip.tsx';
+import { TopTable } from './TopTable.tsx';
 
 /** This month's ingest against the plan's quota, and what was refused past it (PRODUCT.md §4). */
 function UsageCard({ spaceId }: { spaceId: string }) {
@@ -72,6 +69,7 @@ function UsageCard({ spaceId }: { spaceId: string }) {
 /** The space at a glance over one time range: traffic, attacks by category, countries, top rules and IPs, severities. */
 function OverviewScreen() {
   const spaceId = useStore($spaceId);
+  const crsMessages = useStore($crsMessages);
   const [range, setRange] = useState<RangeKey>('24h');
   const [type, setType] = useState<ChartType>('spline');
   const { loaded, retry } = useApi($overviewCharts);
@@ -86,30 +84,82 @@ function OverviewScreen() {
 
   const traffic = useMemo<Options>(() => {
     const buckets = data?.histogram.buckets ?? [];
+    const width = (data?.histogram.intervalSeconds ?? 0) * 1000;
     return {
-      accessibility: sharedPageAccessibility('Requests and blocked requests over the selected time range.'),
+      accessibility: sharedPageAccessibility(
+        'Requests and blocked requests over the selected time range. Select a point to open its events in the event log.',
+      ),
       xAxis: { type: 'datetime' },
       yAxis: { title: { text: 'Requests' }, allowDecimals: false },
+      plotOptions: {
+        series: {
+          cursor: 'pointer',
+          point: {
+            events: {
+              // A point opens the event log on its bucket (the blocked series with its filter).
+              click() {
+                if (!spaceId || typeof this.x !== 'number' || width === 0) return;
+                const filter = this.series.index === 1 ? { field: 'action', value: 'blocked' } : undefined;
+                const window = { from: new Date(this.x).toISOString(), to: new Date(this.x + width).toISOString() };
+                navigate(eventLogWindowLink(spaceId, window, filter));
+              },
+            },
+          },
+        },
+      },
       series: [
         { type: 'spline', name: 'Requests', data: buckets.map((b) => [Date.parse(b.time), b.total]) },
         { type: 'spline', name: 'Blocked', data: buckets.map((b) => [Date.parse(b.time), b.blocked]) },
       ],
     };
-  }, [data]);
+  }, [data, spaceId]);
   const attacks = useMemo<Options>(() => {
     const tags = (data?.facets.tag ?? []).filter((row) => row.value.startsWith('attack-')).slice(0, 12);
     return {
-      accessibility: sharedPageAccessibility('Attack events by OWASP CRS category.'),
+      accessibility: sharedPageAccessibility(
+        'Attack events by OWASP CRS category. Select a bar to open its events in the event log.',
+      ),
       xAxis: { categories: tags.map((row) => row.value.replace(/^attack-/, '')) },
       yAxis: { title: { text: 'Events' }, allowDecimals: false },
       legend: { enabled: false },
+      plotOptions: {
+        series: {
+          cursor: 'pointer',
+          point: {
+            events: {
+              // A bar opens the event log filtered by its category's tag (Enter or Space on a focused bar too).
+              click() {
+                const tag = tags[this.index]?.value;
+                if (spaceId && tag) navigate(eventLogLink(spaceId, range, { field: 'tag', value: tag }));
+              },
+            },
+          },
+        },
+      },
       series: [{ type: 'column', name: 'Events', data: tags.map((row) => row.count) }],
     };
-  }, [data]);
+  }, [data, spaceId, range]);
   const countries = useMemo<Options>(
     () => ({
-      accessibility: sharedPageAccessibility('Events by client country.'),
+      accessibility: sharedPageAccessibility(
+        'Events by client country. Select a country to open its events in the event log.',
+      ),
       colorAxis: { min: 0 },
+      plotOptions: {
+        series: {
+          cursor: 'pointer',
+          point: {
+            events: {
+              // A country with events opens the event log filtered by it.
+              click() {
+                const code = (this.options as { code?: unknown }).code;
+                if (spaceId && typeof code === 'string')
+                  navigate(eventLogLink(spaceId, range, { field: 'country', value: code }));
+              },
+            },
+          },
+        },
+      },
       series: [
         {
           type: 'map',
@@ -119,7 +169,7 @@ function OverviewScreen() {
         },
       ],
     }),
-    [data],
+    [data, spaceId, range],
   );
 
   if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
@@ -142,6 +192,7 @@ function OverviewScreen() {
           ))}
         </select>
       </div>
+      <SummaryStrip spaceId={spaceId} range={range} />
       {failed !== null && <Problem error={failed} onRetry={retry} />}
       {!data && failed === null && <p role="status">Loading the overview…</p>}
       {data && data.facets.total === 0 && (
@@ -164,12 +215,16 @@ function OverviewScreen() {
             <ul className="overview__counts">
               {data.facets.severity.map((row) => (
                 <li key={row.value}>
-                  <a href={eventLogLink(spaceId, range, 'severity', row.value)}>{row.value}</a>
-                  <strong>{row.count}</strong>
+                  <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>{row.value}</a>
+                  <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>
+                    <strong>{row.count.toLocaleString('en')}</strong>
+                  </a>
                 </li>
               ))}
             </ul>
-            <p className="muted">{data.facets.total} events in all</p>
+            <p className="muted">
+              <a href={eventLogLink(spaceId, range)}>{data.facets.total.toLocaleString('en')} events</a> in all
+            </p>
           </section>
           <UsageCard spaceId={spaceId} />
           <OpenAlertsCard spaceId={spaceId} />
@@ -187,36 +242,21 @@ function OverviewScreen() {
               height={320}
             />
           </section>
-          {(
-            [
-              ['rules-title', 'Top rules', 'rule', data.facets.rule, 'Rule'],
-              ['ips-title', 'Top client IPs', 'ip', data.facets.ip, 'Client IP'],
-            ] as const
-          ).map(([id, title, field, rows, column]) => (
-            <section key={id} className="card panel" aria-labelledby={id}>
-              <h2 id={id}>{title}</h2>
-              <TableScroll label={`${title} table`}>
-                <table className="data">
-                  <thead>
-                    <tr>
-                      <th scope="col">{column}</th>
-                      <th scope="col">Events</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.slice(0, 10).map((row) => (
-                      <tr key={row.value}>
-                        <td>
-                          <a href={eventLogLink(spaceId, range, field, row.value)}>{row.value}</a>
-                        </td>
-                        <td>{row.count}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </section>
-          ))}
+          <TopTable
+            id="rules-title"
+            title="Top rules"
+            column="Rule"
+            rows={data.facets.rule}
+            link={(value) => eventLogLink(spaceId, range, { field: 'rule', value })}
+            note={(value) => crsMessage(crsMessages, value)}
+          />
+          <TopTable
+            id="ips-title"
+            title="Top client IPs"
+            column="Client IP"
+            rows={data.facets.ip}
+            link={(value) => eventLogLink(spaceId, range, { field: 'ip', value })}
+          />
         </div>
       )}
     </div>

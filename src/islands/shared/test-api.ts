@@ -4,6 +4,8 @@
  */
 import { resolve } from 'node:path';
 import { desc } from 'drizzle-orm';
+import crsMessagesTable from '../../../contract/constants/crs-messages.json';
+import { CRS_MESSAGES_URL } from '../../../contract/constants/crs-messages.ts';
 import { createApp } from '../../../server/app.ts';
 import { openDatabase } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
@@ -89,6 +91,8 @@ export async function startTestApi() {
     if (url.pathname === '/config.json') {
       return new Response('{}', { headers: { 'content-type': 'application/json' } });
     }
+    // The CRS rule messages, as the built site serves them (src/pages/crs-messages.json.ts).
+    if (url.pathname === CRS_MESSAGES_URL) return Response.json(crsMessagesTable);
     if (!url.pathname.startsWith('/api/')) return new Response('Not found', { status: 404 });
     const headers = new Headers(init.headers);
     headers.set('origin', origin);

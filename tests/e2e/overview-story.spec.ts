@@ -1,0 +1,135 @@
+/**
+ * The overview tells a story (issue #19): the summary strip shows the API's numbers with their change against the
+ * previous period and leads into the event log; the top rules say what each CRS rule detects; a bar of the attack
+ * categories opens the event log filtered by its tag.
+ */
+import type { Page } from '@playwright/test';
+import { BASE_URL } from './base-url.ts';
+import { expect, newSpace, test } from './fixtures.ts';
+
+const HOUR = 3_600_000;
+
+/**
+ * A JSON log source in a new space with three events of the last half hour (two blocked: SQL injection by CRS rule
+ * 942100, cross-site scripting) and one allowed event 30 hours ago, sent as curl would (NDJSON, no cookie).
+ */
+async function sendEvents(page: Page): Promise<string> {
+  const headers = { origin: BASE_URL };
+  const spaceId = await newSpace(page.request, 'Overview story');
+  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
+    data: { name: 'edge nginx', kind: 'json' },
+    headers,
+  });
+  expect(source.status()).toBe(201);
+  const { token } = (await source.json()) as { token: string };
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  const lines = [
+    {
+      time: ago(3 * 60_000),
+      ip: '2.2.2.2',
+      method: 'GET',
+      host: 'shop.example.test',
+      path: '/search',
+      status: 403,
+      action: 'blocked',
+      severity: 'critical',
+      ruleIds: [942100],
+      tags: ['attack-sqli'],
+    },
+    {
+      time: ago(9 * 60_000),
+      ip: '8.8.8.8',
+      method: 'POST',
+      host: 'shop.example.test',
+      path: '/login',
+      status: 403,
+      action: 'blocked',
+      severity: 'high',
+      ruleIds: [941100],
+      tags: ['attack-xss'],
+    },
+    {
+      time: ago(20 * 60_000),
+      ip: '81.2.69.142',
+      method: 'GET',
+      host: 'api.example.test',
+      path: '/v1/items',
+      status: 200,
+      action: 'allowed',
+      severity: 'info',
+    },
+    {
+      time: ago(30 * HOUR),
+      ip: '81.2.69.142',
+      method: 'GET',
+      host: 'api.example.test',
+      path: '/v1/items',
+      status: 200,
+      action: 'allowed',
+      severity: 'info',
+    },
+  ];
+  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
+    data: lines.map((line) => JSON.stringify(line)).join('\n'),
+  });
+  expect(await ingest.json()).toEqual({ accepted: 4, errors: [] });
+  return spaceId;
+}
+
+test('the summary strip shows the API’s numbers with their change and leads into the event log', async ({ page }) => {
+  const spaceId = await sendEvents(page);
+  const summary = await page.request.get(`/api/spaces/${spaceId}/overview/summary`);
+  expect(summary.status()).toBe(200);
+  expect(await summary.json()).toMatchObject({
+    requests: { current: 3, previous: 1 },
+    blocked: { current: 2, previous: 0 },
+    clientIps: { current: 3, previous: 1 },
+    openAlerts: { now: 0 },
+    criticalFindings: { now: 0 },
+  });
+
+  await page.goto(`/console/${spaceId}`);
+  const strip = page.getByRole('region', { name: 'Summary of the last 24 h' });
+  const tile = (name: string) => strip.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+  await expect(tile('Requests 3')).toContainText('up 200% vs previous 24 h');
+  await expect(tile('Blocked 2')).toContainText('new: none in previous 24 h');
+  await expect(tile('Block rate 66.7%')).toContainText('up 66.7 points vs previous 24 h');
+  await expect(tile('Client IPs 3')).toContainText('up 200% vs previous 24 h');
+  await expect(tile('Open alerts 0')).toContainText('no change vs previous 24 h');
+  await expect(strip.getByRole('link', { name: 'Critical findings 0' })).toHaveAttribute(
+    'href',
+    `/console/vulnerabilities/assessment/${spaceId}?f.status=open&f.severity=critical`,
+  );
+
+  // The blocked count opens the event log with that filter and the overview's range.
+  await strip.getByRole('link', { name: 'Blocked 2' }).click();
+  await expect(page).toHaveURL(`/console/siem/${spaceId}?q=action%3Ablocked&range=24h`);
+  await expect(page.getByLabel('Query')).toHaveValue('action:blocked');
+  await expect(page.getByRole('heading', { name: /^2 events matching action:blocked$/ })).toBeVisible();
+});
+
+test('the top rules say what each CRS rule detects, and an attack category’s bar opens its events', async ({
+  page,
+}) => {
+  const spaceId = await sendEvents(page);
+  await page.goto(`/console/${spaceId}`);
+
+  const rules = page.getByRole('region', { name: 'Top rules' });
+  await expect(rules.getByRole('row').filter({ hasText: '942100' })).toContainText(
+    'SQL Injection Attack Detected via libinjection',
+  );
+  await expect(rules.getByRole('row').filter({ hasText: '941100' })).toContainText(
+    'XSS Attack Detected via libinjection',
+  );
+
+  // The categories by count, then name: sqli first.
+  const attacks = page.getByRole('region', { name: 'Attacks by category' });
+  const bars = attacks.locator('.highcharts-column-series .highcharts-point');
+  await expect(bars).toHaveCount(2);
+  await bars.first().click();
+  await expect(page).toHaveURL(`/console/siem/${spaceId}?q=tag%3Aattack-sqli&range=24h`);
+  await expect(page.getByLabel('Query')).toHaveValue('tag:attack-sqli');
+  await expect(page.getByRole('heading', { name: /^1 events? matching tag:attack-sqli$/ })).toBeVisible();
+});
