@@ -11,7 +11,7 @@ import { spaces } from '../db/schema/spaces.ts';
 import { users } from '../db/schema/users.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { hashToken, randomToken } from '../services/shared/tokens.ts';
-import { createTraffic, type ModSecurityRecord, prng, rhythm, type Traffic } from './traffic.ts';
+import { createTraffic, type ModSecurityRecord, rhythm, type Traffic } from './traffic.ts';
 
 export const DEMO_EMAIL = 'demo@spaceguard.test';
 export const DEMO_SPACE = 'Demo shop';
