@@ -20,18 +20,37 @@ test('links are prefetched, never more than 4 at once', async ({ page, account }
   expect(peak).toBeLessThanOrEqual(4);
 });
 
-test('nothing is prefetched on a data-saver connection', async ({ page, account }) => {
-  await page.addInitScript(() => {
-    // Chromium only reports saveData when the user asked for it; stand in for that setting.
-    Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });
+for (const [name, connection] of [
+  ['a data-saver connection', { saveData: true, effectiveType: '4g' }],
+  ['a slow (2G) link', { saveData: false, effectiveType: '2g' }],
+] as const) {
+  test(`nothing is prefetched on ${name}`, async ({ page, account }) => {
+    await page.addInitScript((value) => {
+      // Chromium reports saveData only when the user asked for it, and 4g here: stand in for that connection.
+      Object.defineProperty(navigator, 'connection', { value });
+    }, connection);
+    const prefetched: string[] = [];
+    page.on('request', (request) => {
+      if (!request.isNavigationRequest() && request.resourceType() !== 'script' && request.url().includes('/console/'))
+        prefetched.push(request.url());
+    });
+    await page.goto(`/console/${account.spaceId}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    expect(prefetched).toEqual([]);
   });
-  const prefetched: string[] = [];
-  page.on('request', (request) => {
-    if (!request.isNavigationRequest() && request.resourceType() !== 'script' && request.url().includes('/console/'))
-      prefetched.push(request.url());
+}
+
+test('prefetching fetches pages only, never API data', async ({ page, account }) => {
+  const prefetchedApi: string[] = [];
+  const prefetchedPages: string[] = [];
+  page.on('request', async (request) => {
+    const purpose = (await request.allHeaders())['sec-purpose'] ?? '';
+    if (!purpose.includes('prefetch')) return;
+    (new URL(request.url()).pathname.startsWith('/api/') ? prefetchedApi : prefetchedPages).push(request.url());
   });
   await page.goto(`/console/${account.spaceId}`);
+  await expect.poll(() => prefetchedPages.length, { timeout: 10_000 }).toBeGreaterThan(0);
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
-  expect(prefetched).toEqual([]);
+  expect(prefetchedApi).toEqual([]);
 });
