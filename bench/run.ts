@@ -18,50 +18,19 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SAMPLE: Record<string, string> = { space_id: 'space-1', id: 'item-1', waf_id: 'waf-1', token: 'token-1' };
 
 /** A signed-in session cookie with one space, through the real API and the development outbox. */
-async function signInWithSpace(): Promise<string> {
+async function signInWithSpace(): Promise<{ cookie: string; spaceId: string }> {
   const cookie = await signUp(fetch, BASE, `bench-${Date.now()}@example.test`, 'Bench-orbit-2026');
-  await sendJson(fetch, 'POST', `${BASE}/api/spaces`, { name: 'Bench space' }, { cookie });
-  return cookie;
+  const res = await sendJson(fetch, 'POST', `${BASE}/api/spaces`, { name: 'Bench space' }, { cookie });
+  const { id } = (await res.json()) as { id: string };
+  return { cookie, spaceId: id };
 }
 
-// `node bench/run.ts api` (or islands, ingest, events-query, retention, firewall, search-load, jobs, alerts, vulns, dashboards, billing): that section alone, printed; BENCHMARKS.md is left
-// as it is. These sections need no built site.
-const single: Record<string, () => Promise<string>> = {
-  api: async () => (await import('./api.ts')).benchApi(),
-  islands: async () => (await import('./islands.ts')).benchIslands(),
-  ingest: async () => (await import('./ingest.ts')).benchIngest(),
-  'events-query': async () => (await import('./events-query.ts')).benchEventsQuery(),
-  firewall: async () => (await import('./firewall.ts')).benchFirewall(),
-  'search-load': async () => (await import('./search-load.ts')).benchSearchLoad(),
-  retention: async () => (await import('./retention.ts')).benchRetention(),
-  jobs: async () => (await import('./jobs.ts')).benchJobs(),
-  alerts: async () => (await import('./alerts.ts')).benchAlerts(),
-  vulns: async () => (await import('./vulns.ts')).benchVulns(),
-  dashboards: async () => (await import('./dashboards.ts')).benchDashboards(),
-  billing: async () => (await import('./billing.ts')).benchBilling(),
-};
-const only = process.argv[2];
-if (only) {
-  const run = single[only];
-  if (!run) {
-    console.error(`Unknown benchmark "${only}"; one of: ${Object.keys(single).join(', ')}.`);
-    process.exit(1);
-  }
-  // The sections on PostgreSQL run on the benches' own server (bench/lib/postgres-server.ts).
-  const postgres = ['islands', 'firewall', 'vulns', 'billing'].includes(only) ? null : startBenchPostgres();
-  try {
-    console.log(await run());
-  } finally {
-    postgres?.stop();
-  }
-  process.exit(0);
-}
-
-const dataDir = tempDir('spaceguard-bench-');
-const server = spawnNode('server/main.ts', [], { PORT: String(PORT), DATA_DIR: dataDir.path, PUBLIC_URL: BASE });
-await waitForUrl(server, `${BASE}/_build/latest.json`);
-const sections: string[] = [];
-try {
+/**
+ * Page weight of every route and Lighthouse (mobile) of the public pages and every console route, signed in, with
+ * one space: against the built site served by the project's own server, which the caller started.
+ */
+async function benchSite(): Promise<string[]> {
+  const sections: string[] = [];
   const paths = [
     ...ROUTES.map((route) => route.pattern.replace(/\{([a-z_]+)\}/g, (_m, name: string) => SAMPLE[name] ?? name)),
     '/no-such-page',
@@ -83,23 +52,29 @@ try {
     [
       '## Page weight per route',
       '',
-      'KB raw / KB gzip (level 9). HTML includes the inlined CSS and the inline boot script; CSS is inline styles plus linked sheets; JS is the inline script plus every chunk an island loads when it hydrates (static imports followed; lazy `import()` excluded). Critical = HTML + CSS gzip. Targets: pages with no island ship only the inline script (≤ 3 KB gzip); critical ≤ 14 KB gzip.',
+      'KB raw / KB gzip (level 9). HTML includes the inlined CSS and the inline boot script; CSS is inline styles plus linked sheets; JS is the inline script plus every chunk an island loads when it hydrates (static imports followed; lazy `import()` excluded: charts, Markdown, editors, drawers and tabs past the first load when first shown). Critical = HTML + CSS gzip. Targets: pages with no island ship only the inline script (≤ 3 KB gzip); critical ≤ 14 KB gzip; JS ≤ 100 KB gzip on every route (`tests/e2e/page-budget.spec.ts` holds it).',
       '',
       ...table(['route', 'islands', 'HTML', 'CSS', 'JS', 'inline JS gzip', 'critical gzip'], rows),
     ].join('\n'),
   );
 
-  const scores = await lighthouseScores(BASE, ['/', '/auth/login', '/spaces', '/error'], await signInWithSpace());
+  const { cookie, spaceId } = await signInWithSpace();
+  const consolePaths = ROUTES.filter((route) => route.pattern.startsWith('/console/')).map((route) =>
+    route.pattern.replace(/\{([a-z_]+)\}/g, (_m, name: string) =>
+      name === 'space_id' ? spaceId : (SAMPLE[name] ?? name),
+    ),
+  );
+  const scores = await lighthouseScores(BASE, ['/', '/auth/login', '/spaces', '/error', ...consolePaths], cookie);
   sections.push(
     [
       '## Lighthouse (mobile, default simulated throttling)',
       '',
-      '`/spaces` is measured signed in (a session cookie sent by Lighthouse), with one space. The 404 page is measured at `/error`, which renders the same error page with status 200: Lighthouse refuses to audit a document answered with 404 and scores it 0.',
+      '`/spaces` and the console routes are measured signed in (a session cookie sent by Lighthouse), in a new space with no data; routes with an item id get one that does not exist, so they show their not-found state. The 404 page is measured at `/error`, which renders the same error page with status 200: Lighthouse refuses to audit a document answered with 404 and scores it 0.',
       '',
       ...table(
         ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'audits under 0.9'],
         scores.map((s) => [
-          s.path,
+          s.path.replace(spaceId, '{space}'),
           s.performance,
           s.accessibility,
           s.bestPractices,
@@ -109,6 +84,61 @@ try {
       ),
     ].join('\n'),
   );
+  return sections;
+}
+
+// `node bench/run.ts api` (or site, islands, ingest, events-query, retention, firewall, search-load, jobs, alerts, vulns, dashboards, billing): that section alone, printed; BENCHMARKS.md is left
+// as it is. These sections need no built site.
+const single: Record<string, () => Promise<string>> = {
+  api: async () => (await import('./api.ts')).benchApi(),
+  islands: async () => (await import('./islands.ts')).benchIslands(),
+  ingest: async () => (await import('./ingest.ts')).benchIngest(),
+  'events-query': async () => (await import('./events-query.ts')).benchEventsQuery(),
+  firewall: async () => (await import('./firewall.ts')).benchFirewall(),
+  'search-load': async () => (await import('./search-load.ts')).benchSearchLoad(),
+  retention: async () => (await import('./retention.ts')).benchRetention(),
+  jobs: async () => (await import('./jobs.ts')).benchJobs(),
+  alerts: async () => (await import('./alerts.ts')).benchAlerts(),
+  vulns: async () => (await import('./vulns.ts')).benchVulns(),
+  dashboards: async () => (await import('./dashboards.ts')).benchDashboards(),
+  billing: async () => (await import('./billing.ts')).benchBilling(),
+};
+const only = process.argv[2];
+// `node bench/run.ts site`: page weights and Lighthouse against the built site (run `npm run build` first), printed.
+if (only === 'site') {
+  const dataDir = tempDir('spaceguard-bench-');
+  const server = spawnNode('server/main.ts', [], { PORT: String(PORT), DATA_DIR: dataDir.path, PUBLIC_URL: BASE });
+  try {
+    await waitForUrl(server, `${BASE}/_build/latest.json`);
+    console.log((await benchSite()).join('\n\n'));
+  } finally {
+    await stopProcess(server);
+    dataDir.remove();
+  }
+  process.exit(0);
+}
+if (only) {
+  const run = single[only];
+  if (!run) {
+    console.error(`Unknown benchmark "${only}"; one of: ${Object.keys(single).join(', ')}.`);
+    process.exit(1);
+  }
+  // The sections on PostgreSQL run on the benches' own server (bench/lib/postgres-server.ts).
+  const postgres = ['islands', 'firewall', 'vulns', 'billing'].includes(only) ? null : startBenchPostgres();
+  try {
+    console.log(await run());
+  } finally {
+    postgres?.stop();
+  }
+  process.exit(0);
+}
+
+const dataDir = tempDir('spaceguard-bench-');
+const server = spawnNode('server/main.ts', [], { PORT: String(PORT), DATA_DIR: dataDir.path, PUBLIC_URL: BASE });
+await waitForUrl(server, `${BASE}/_build/latest.json`);
+const sections: string[] = [];
+try {
+  sections.push(...(await benchSite()));
 
   const { benchIslands } = await import('./islands.ts');
   sections.push(await benchIslands());

@@ -2,10 +2,10 @@
  * Every full-screen page (the console-full layout has no navigation rail) shows a visible way back to where it was
  * opened from (issue #19), at desktop and phone widths.
  */
-import { ROUTES } from '../../src/lib/routes.ts';
+import { layoutOf, ROUTES } from '../../src/lib/routes.ts';
 import { expect, test } from './fixtures.ts';
 
-const fullScreen = ROUTES.filter((route) => route.layout === 'console-full');
+const fullScreen = ROUTES.filter((route) => layoutOf(route) === 'console-full');
 
 test('there is a full-screen route to check', () => {
   expect(fullScreen.map((route) => route.pattern)).toContain('/console/dashboard/explore/{space_id}/{id}');
