@@ -133,3 +133,49 @@ test('the top rules say what each CRS rule detects, and an attack category’s b
   await expect(page.getByLabel('Query')).toHaveValue('tag:attack-sqli');
   await expect(page.getByRole('heading', { name: /^1 events? matching tag:attack-sqli$/ })).toBeVisible();
 });
+
+test('in dark mode every chart sits on its card’s colour and the map’s legend reads at 4.5:1 or more', async ({
+  page,
+}) => {
+  const spaceId = await sendEvents(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`/console/${spaceId}`);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const map = page.getByRole('region', { name: 'Events by country' });
+  await expect(map.locator('.highcharts-map-series path').first()).toBeVisible();
+  await expect(map.locator('.highcharts-coloraxis-labels text').first()).toBeVisible();
+  const found = await page.evaluate(() => {
+    const rgb = (color: string): number[] => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (color: string): number => {
+      const [r, g, b] = rgb(color).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const contrast = (a: string, b: string): number => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+    };
+    const charts = [...document.querySelectorAll('figure.sg-chart')].map((figure) => {
+      const card = figure.closest('.card') as HTMLElement;
+      const background = figure.querySelector('.highcharts-background') as SVGElement;
+      return {
+        label: figure.getAttribute('aria-label'),
+        card: rgb(getComputedStyle(card).backgroundColor).join(','),
+        chart: rgb(getComputedStyle(background).fill).join(','),
+      };
+    });
+    const mapFigure = document.querySelector('figure[aria-label="Events by client country"]') as HTMLElement;
+    const mapBackground = getComputedStyle(mapFigure.querySelector('.highcharts-background') as SVGElement).fill;
+    const legend = [...mapFigure.querySelectorAll('.highcharts-coloraxis-labels text')].map((text) => ({
+      text: text.textContent,
+      ratio: contrast(getComputedStyle(text).fill, mapBackground),
+    }));
+    return { charts, legend };
+  });
+  expect(found.charts.length).toBeGreaterThanOrEqual(3);
+  for (const chart of found.charts) expect(chart.chart, `${chart.label}: chart background`).toBe(chart.card);
+  expect(found.legend.length).toBeGreaterThan(0);
+  for (const label of found.legend) expect(label.ratio, `legend "${label.text}"`).toBeGreaterThanOrEqual(4.5);
+});
