@@ -115,3 +115,27 @@ test('the histogram stacks each bucket by action with a legend, readable y label
   await expect(tooltip).toContainText(/\d+ events?/);
   await expect(tooltip).not.toContainText(/\d\.\d/);
 });
+
+test('"Last 1h" counts events by when they happened, not when they arrived', async ({ page }) => {
+  const spaceId = await newSpace(page.request, 'Late arrivals');
+  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
+    data: { name: 'delayed shipper', kind: 'json' },
+    headers: { origin: BASE_URL },
+  });
+  const { token } = (await source.json()) as { token: string };
+  // Shipped now, but two happened 90 minutes ago and one 10 minutes ago.
+  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const lines = [90, 90, 10].map((minutes, i) =>
+    JSON.stringify({ time: ago(minutes), ip: '198.51.100.7', method: 'GET', path: `/late/${i}`, action: 'allowed' }),
+  );
+  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
+    data: lines.join('\n'),
+  });
+  expect(ingest.ok()).toBe(true);
+  await page.goto(`/console/siem/${spaceId}?range=1h`);
+  await expect(page.getByRole('heading', { name: '1 events' })).toBeVisible();
+  await page.getByLabel('Time range').selectOption('24h');
+  await expect(page.getByRole('heading', { name: '3 events' })).toBeVisible();
+});
