@@ -3,7 +3,7 @@ import type { Options } from 'highcharts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Facets } from '../../../contract/event-search.ts';
 import type { EventSummary } from '../../../contract/events.ts';
-import { parseQuery } from '../../../contract/query/parse.ts';
+import type { ParseResult } from '../../../contract/query/parse.ts';
 import { call, client } from '../../lib/api.ts';
 import { $eventFacets, $eventResults, $eventSearch, EVENT_PAGE_SIZE, type EventSearch } from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
@@ -129,7 +129,14 @@ function EventLogScreen() {
     if (!from.loading && !from.error) fetchMore(from);
   }, [shown, rows, fetchMore]);
 
-  const parsed = useMemo(() => parseQuery(draft), [draft]);
+  // The query parser (about 3 KB gzip) loads when the query is first focused or edited: a query from the URL or a
+  // facet is checked by the API, and the live check is for what the user types.
+  const [parse, setParse] = useState<((text: string) => ParseResult) | null>(null);
+  const loadParser = useCallback(() => {
+    if (parse) return;
+    void import('../../../contract/query/parse.ts').then((module) => setParse(() => module.parseQuery));
+  }, [parse]);
+  const parsed = useMemo<ParseResult | { ok: true }>(() => (parse ? parse(draft) : { ok: true }), [parse, draft]);
   // The buckets cover the whole window, so their sum is the number of matches.
   const total = useMemo(() => shown?.histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0) ?? 0, [shown]);
   const q = view?.q ?? '';
@@ -167,7 +174,11 @@ function EventLogScreen() {
             placeholder="action:blocked tag:attack-sqli -country:FR"
             aria-invalid={parsed.ok ? undefined : true}
             aria-describedby="event-query-help"
-            onChange={(event) => setDraft(event.target.value)}
+            onFocus={loadParser}
+            onChange={(event) => {
+              loadParser();
+              setDraft(event.target.value);
+            }}
           />
           <label className="visually-hidden" htmlFor="event-range">
             Time range
