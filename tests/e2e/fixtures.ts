@@ -2,7 +2,7 @@
  * Playwright fixtures: a real account per worker, made through the real API (register, the
  * activation link from the development outbox, sign in) with a space of its own.
  */
-import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
 
 /** State-changing API calls must say where they come from (CSRF defence). */
@@ -52,6 +52,64 @@ export async function newSpace(request: APIRequestContext, name: string): Promis
   const space = await request.post('/api/spaces', { data: { name }, headers });
   expect(space.status()).toBe(201);
   return ((await space.json()) as { id: string }).id;
+}
+
+/** A JSON log source in a new space with three events of the last half hour, sent as curl would (NDJSON, no cookie). */
+export async function sendEvents(page: Page): Promise<string> {
+  const spaceId = await newSpace(page.request, 'Event log');
+  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
+    data: { name: 'edge nginx', kind: 'json' },
+    headers,
+  });
+  expect(source.status()).toBe(201);
+  const { token } = (await source.json()) as { token: string };
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+  const lines = [
+    {
+      time: minutesAgo(3),
+      ip: '2.2.2.2',
+      method: 'GET',
+      host: 'shop.example.test',
+      path: '/search',
+      status: 403,
+      action: 'blocked',
+      severity: 'critical',
+      ruleIds: [942100, 949110],
+      tags: ['attack-sqli'],
+      message: 'SQL Injection Attack Detected via libinjection',
+    },
+    {
+      time: minutesAgo(9),
+      ip: '8.8.8.8',
+      method: 'POST',
+      host: 'shop.example.test',
+      path: '/login',
+      status: 403,
+      action: 'blocked',
+      severity: 'high',
+      ruleIds: [941100],
+      tags: ['attack-xss'],
+      message: 'XSS Attack Detected via libinjection',
+    },
+    {
+      time: minutesAgo(20),
+      ip: '81.2.69.142',
+      method: 'GET',
+      host: 'api.example.test',
+      path: '/v1/items',
+      status: 200,
+      action: 'allowed',
+      severity: 'info',
+    },
+  ];
+  // As curl would send it: NDJSON, no cookie.
+  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
+    data: lines.map((line) => JSON.stringify(line)).join('\n'),
+  });
+  expect(await ingest.json()).toEqual({ accepted: 3, errors: [] });
+  return spaceId;
 }
 
 /** Tests that run signed in, in the account's own space. */

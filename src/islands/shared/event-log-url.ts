@@ -1,5 +1,7 @@
 /** The event log's view in the URL query, so a link reproduces it: q, a relative range or from/to; the overview links into it. */
 
+import { buildPath } from '../../lib/routes.ts';
+
 export const RANGES = { '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000, '30d': 2_592_000_000 } as const;
 export type RangeKey = keyof typeof RANGES;
 
@@ -51,8 +53,53 @@ export function absoluteRange(view: EventLogView, now: number): { from: string; 
   return { from: new Date(now - span).toISOString(), to: new Date(now).toISOString() };
 }
 
+/** `field:value` as the query language reads it: the value quoted (`"` and `\` escaped) unless it is one plain word. */
+export function filterTerm(field: string, value: string): string {
+  // Quoted when a space, parenthesis or quote would end it, a `*` would make it a prefix, or `<>=` a comparison.
+  const plain = value !== '' && !/[\s()"*\\]/.test(value) && !/^[<>=]/.test(value);
+  return `${field}:${plain ? value : `"${value.replace(/["\\]/g, '\\$&')}"`}`;
+}
+
+/** Where `term` stands alone (between spaces or at an end) in a query. */
+const standing = (term: string): RegExp => new RegExp(`(^|\\s)${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=\\s|$)`);
+
+/**
+ * Adds `term` to the query unless it is there already; its opposite (`-term` for `term` and back) is taken out
+ * first when the query is a plain list of terms (no OR, AND or parentheses), so filtering for what was excluded
+ * swaps the one for the other instead of matching nothing.
+ */
+function withTerm(q: string, term: string, opposite: string): string {
+  let text = q.trim();
+  if (standing(term).test(text)) return text;
+  if (!/[()]|\b(?:OR|AND)\b/.test(text)) text = text.replace(standing(opposite), '').trim();
+  return text === '' ? term : `${text} ${term}`;
+}
+
 /** Adds a `field:value` filter to a query (quoted when needed), as a facet click does. */
 export function addFilter(q: string, field: string, value: string): string {
-  const term = `${field}:${/[\s()"]/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : value}`;
-  return q.trim() === '' ? term : `${q.trim()} ${term}`;
+  const term = filterTerm(field, value);
+  return withTerm(q, term, `-${term}`);
+}
+
+/** Adds a `-field:value` negation to a query (quoted when needed): the events without that value. */
+export function excludeFilter(q: string, field: string, value: string): string {
+  const term = filterTerm(field, value);
+  return withTerm(q, `-${term}`, term);
+}
+
+/** The query parameter that names the event whose drawer is open. */
+const EVENT_PARAM = 'event';
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A root-relative link to the event log of `spaceId` in `view` with event `eventId` open, as the drawer shares it. */
+export function eventPermalink(spaceId: string, view: EventLogView, eventId: string): string {
+  const params = new URLSearchParams(writeView(view));
+  params.set(EVENT_PARAM, eventId);
+  return `${buildPath('/console/siem/{space_id}', { space_id: spaceId })}?${params}`;
+}
+
+/** The event a permalink opens (its id), or null when the query string names none or a malformed one. */
+export function readEventParam(search: string): string | null {
+  const id = new URLSearchParams(search).get(EVENT_PARAM);
+  return id !== null && uuid.test(id) ? id.toLowerCase() : null;
 }

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import type { ComponentProps } from 'react';
 import type { EventSummary } from '../../../contract/events.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest, spaceWithSource } from '../shared/test-ingest.ts';
@@ -68,10 +69,10 @@ async function withDetail(
   return asked;
 }
 
-async function open(onClose = vi.fn()) {
+async function open(onClose = vi.fn(), more: Partial<ComponentProps<typeof EventDrawer>> = {}) {
   await api.signInAs(viewer);
   visit(`/console/siem/${spaceId}`);
-  render(<EventDrawer spaceId={spaceId} event={row} onClose={onClose} />);
+  render(<EventDrawer spaceId={spaceId} event={row} onClose={onClose} {...more} />);
   return screen.getByRole('complementary', { name: /^Event / });
 }
 
@@ -87,7 +88,7 @@ describe('the event drawer', () => {
       const drawer = await open();
       expect(within(drawer).getByText('POST shop.example.test/login')).toBeInTheDocument();
       expect(within(drawer).getByText('XSS Attack Detected via libinjection')).toBeInTheDocument();
-      expect(within(drawer).getByRole('status')).toHaveTextContent('Loading the raw record…');
+      expect(within(drawer).getByText('Loading the raw record…')).toHaveAttribute('role', 'status');
       expect(within(drawer).getByRole('region', { name: 'Raw record' })).toHaveAttribute('aria-busy', 'true');
       expect(within(drawer).queryByRole('tree')).toBeNull();
       const loading = await act(() => axe.run(document.body, { rules }));
@@ -163,5 +164,76 @@ describe('the event drawer', () => {
     await within(drawer).findByRole('tree', { name: 'Raw record' });
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  /** The row as the screen would have it for a client in France with tags. */
+  const french = () => ({ ...row, ip: '2.2.2.2', country: 'FR', tags: ['attack-xss', 'paranoia level 1'] });
+  const messages = { '941100': 'XSS Attack Detected via libinjection' };
+
+  test('each filterable value has Filter for and Exclude, calling back with the query field', async () => {
+    const user = userEvent.setup();
+    const onFilter = vi.fn();
+    const drawer = await open(vi.fn(), { onFilter, messages, event: french() });
+    const cases: Array<[string, string, string, boolean]> = [
+      ['Filter for action blocked', 'action', 'blocked', false],
+      ['Exclude severity high', 'severity', 'high', true],
+      ['Filter for client IP 2.2.2.2', 'ip', '2.2.2.2', false],
+      ['Exclude country France (FR)', 'country', 'FR', true],
+      ['Filter for host shop.example.test', 'host', 'shop.example.test', false],
+      ['Exclude status 403', 'status', '403', true],
+      ['Filter for rule 941100', 'rule', '941100', false],
+      ['Exclude tag paranoia level 1', 'tag', 'paranoia level 1', true],
+    ];
+    for (const [name, field, value, exclude] of cases) {
+      onFilter.mockClear();
+      await user.click(within(drawer).getByRole('button', { name }));
+      expect(onFilter).toHaveBeenCalledExactlyOnceWith(field, value, exclude);
+    }
+    // The country by name, each rule with its CRS message.
+    expect(within(drawer).getByText('France')).toBeInTheDocument();
+    const rule = within(drawer).getByText('941100 XSS Attack Detected via libinjection');
+    expect(rule.closest('li')).toContainElement(within(drawer).getByRole('button', { name: 'Exclude rule 941100' }));
+    await within(drawer).findByRole('tree', { name: 'Raw record' });
+    const result = await axe.run(document.body, { rules });
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  test('without onFilter there are no filter buttons; without a permalink no link', async () => {
+    const drawer = await open();
+    expect(within(drawer).queryByRole('button', { name: /^(Filter for|Exclude) / })).toBeNull();
+    expect(within(drawer).queryByRole('link', { name: 'Permalink' })).toBeNull();
+    expect(within(drawer).getByRole('button', { name: 'Copy JSON' })).toBeInTheDocument();
+  });
+
+  test('Copy JSON puts the event with its raw record on the clipboard and says so', async () => {
+    const user = userEvent.setup();
+    const drawer = await open();
+    await within(drawer).findByRole('tree', { name: 'Raw record' });
+    await user.click(within(drawer).getByRole('button', { name: 'Copy JSON' }));
+    expect(await within(drawer).findByText('Copied!')).toHaveAttribute('role', 'status');
+    const copied = JSON.parse(await navigator.clipboard.readText());
+    expect(copied).toMatchObject({ id: row.id, path: '/login', ruleIds: [941100] });
+    expect(JSON.stringify(copied.raw)).toContain('trace-7f3a');
+  });
+
+  test('a refused clipboard is named', async () => {
+    const user = userEvent.setup();
+    const drawer = await open();
+    const refuse = vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied'));
+    try {
+      await user.click(within(drawer).getByRole('button', { name: 'Copy JSON' }));
+      expect(await within(drawer).findByText(/The browser refused the clipboard/)).toHaveAttribute('role', 'status');
+    } finally {
+      refuse.mockRestore();
+    }
+  });
+
+  test('the permalink links to the log with this event, and Copy link copies it whole', async () => {
+    const user = userEvent.setup();
+    const permalink = `/console/siem/${spaceId}?q=action%3Ablocked&range=24h&event=${row.id}`;
+    const drawer = await open(vi.fn(), { permalink });
+    expect(within(drawer).getByRole('link', { name: 'Permalink' })).toHaveAttribute('href', permalink);
+    await user.click(within(drawer).getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(`${location.origin}${permalink}`);
   });
 });

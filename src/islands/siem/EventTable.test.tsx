@@ -30,7 +30,7 @@ function event(index: number): EventSummary {
     receivedAt: new Date(start).toISOString(),
     dedupKey: null,
     ip: `10.0.${Math.floor(index / 256) % 256}.${index % 256}`,
-    country: null,
+    country: index % 3 === 0 ? 'FR' : null,
     method: 'GET',
     host: 'shop.example.test',
     path: `/item/${index}`,
@@ -136,4 +136,72 @@ test('a row opens its event, by keyboard too', async () => {
 test('while a page loads the status says so', () => {
   render(<EventTable rows={rowsOf(500)} total={9_000} hasMore loading onLoadMore={vi.fn()} onSelect={vi.fn()} />);
   expect(screen.getByRole('status')).toHaveTextContent('Loading more events… 500 of 9,000 loaded.');
+});
+
+const messages = {
+  '942100': 'SQL Injection Attack Detected via libinjection',
+  '949110': 'Inbound Anomaly Score Exceeded',
+};
+
+/** The row of the table that shows `path`. */
+const rowWith = (path: string) =>
+  screen.getAllByRole('row').find((element) => element.textContent?.includes(path)) as HTMLElement;
+
+test('a row answers at a glance: coloured action and severity, the country’s name by the IP, each rule with its message', () => {
+  const wide = { ...event(0), severity: 'critical' as const, ruleIds: [942100, 949110, 920350] };
+  render(
+    <EventTable
+      rows={[wide, event(1)]}
+      total={2}
+      hasMore={false}
+      loading={false}
+      onLoadMore={vi.fn()}
+      onSelect={vi.fn()}
+      messages={messages}
+    />,
+  );
+  const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+  expect(headers).toEqual(['Time', 'Action', 'Severity', 'Client', 'Request', 'Rules', 'Status']);
+  const [time, action, severity, client, request, rules, status] = within(rowWith('/item/0')).getAllByRole('cell');
+  expect(time).toHaveTextContent(/\d{2}:00:00$/);
+  expect(within(action as HTMLElement).getByText('blocked')).toHaveClass('badge--blocked');
+  expect(within(severity as HTMLElement).getByText('critical')).toHaveClass('sg-sev--critical');
+  // The name next to the IP; the code chip is for the eye, the name for everyone.
+  expect(within(client as HTMLElement).getByText('10.0.0.0')).toBeInTheDocument();
+  expect(within(client as HTMLElement).getByText('France')).toBeInTheDocument();
+  expect(within(client as HTMLElement).getByText('FR')).toHaveAttribute('aria-hidden', 'true');
+  expect(client).toHaveAttribute('title', '10.0.0.0 — France (FR)');
+  // The full request and rules on hover, however narrow the column.
+  expect(request).toHaveAttribute('title', 'GET shop.example.test/item/0');
+  expect(rules).toHaveTextContent(
+    '942100 SQL Injection Attack Detected via libinjection; 949110 Inbound Anomaly Score Exceeded; 920350',
+  );
+  expect(rules).toHaveAttribute(
+    'title',
+    '942100 SQL Injection Attack Detected via libinjection\n949110 Inbound Anomaly Score Exceeded\n920350',
+  );
+  expect(status).toHaveTextContent('403');
+  // An allowed event without country or rules.
+  const [, allowed, , quiet, , none] = within(rowWith('/item/1')).getAllByRole('cell');
+  expect(within(allowed as HTMLElement).getByText('allowed')).toHaveClass('badge--allowed');
+  expect(quiet).toHaveTextContent(/^10\.0\.0\.1$/);
+  expect(none).toHaveTextContent('—');
+});
+
+test('a country code the browser cannot name shows as the code, read out too', () => {
+  render(
+    <EventTable
+      rows={[{ ...event(0), country: 'QQ' }]}
+      total={1}
+      hasMore={false}
+      loading={false}
+      onLoadMore={vi.fn()}
+      onSelect={vi.fn()}
+    />,
+  );
+  const client = within(rowWith('/item/0')).getAllByRole('cell')[3] as HTMLElement;
+  expect(within(client).getByText('QQ')).not.toHaveAttribute('aria-hidden');
+  expect(client).toHaveAttribute('title', '10.0.0.0 — QQ');
+  // Without messages, the rule id alone.
+  expect(within(rowWith('/item/0')).getAllByRole('cell')[5]).toHaveTextContent(/^942100$/);
 });

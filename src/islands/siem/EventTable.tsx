@@ -1,6 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { EventSummary } from '../../../contract/events.ts';
+import { CountryChip, countryText } from './CountryChip.tsx';
+import { type RuleMessages, ruleText } from './rule-text.ts';
+import '../shared/badges.css';
+import './EventTable.css';
 
 /** Height of one row in pixels: rows are one line (long requests are cut with an ellipsis), so scrolling never reflows. */
 export const ROW_HEIGHT = 36;
@@ -19,25 +23,38 @@ export interface EventTableProps {
   /** Asks for the next page (called once per approach to the end; the caller ignores calls while loading). */
   readonly onLoadMore: () => void;
   readonly onSelect: (event: EventSummary) => void;
+  /** Rule id → its short CRS message, shown after each id; ids without one show alone. */
+  readonly messages?: RuleMessages;
 }
+
+const NO_MESSAGES: RuleMessages = {};
 
 /** Short enough for the column, precise to the second; the drawer shows the full time. */
 const timeFormat = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   day: 'numeric',
   hour: '2-digit',
+  hourCycle: 'h23',
   minute: '2-digit',
   second: '2-digit',
 });
 
-const COLUMNS = ['Time', 'Action', 'Severity', 'Client', 'Request', 'Status', 'Rules'] as const;
+const COLUMNS = ['Time', 'Action', 'Severity', 'Client', 'Request', 'Rules', 'Status'] as const;
 
 /**
  * The event table, virtualised: only the rows in view (plus a margin) are in the DOM, with spacer rows above and
  * below keeping the scroll height, so 100 000 loaded rows scroll as smoothly as 100. Pages load by cursor as the
  * end comes into view. A real `<table>` with aria-rowcount/aria-rowindex, so screen readers know where they are.
  */
-export function EventTable({ rows, total, hasMore, loading, onLoadMore, onSelect }: EventTableProps) {
+export function EventTable({
+  rows,
+  total,
+  hasMore,
+  loading,
+  onLoadMore,
+  onSelect,
+  messages = NO_MESSAGES,
+}: EventTableProps) {
   const scroller = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -67,13 +84,13 @@ export function EventTable({ rows, total, hasMore, loading, onLoadMore, onSelect
       >
         <table className="data event-table__table" aria-rowcount={total + 1}>
           <colgroup>
-            <col className="event-table__time" />
-            <col className="event-table__action" />
-            <col className="event-table__severity" />
-            <col className="event-table__client" />
-            <col />
-            <col className="event-table__status" />
-            <col className="event-table__rules" />
+            <col className="event-table__col-time" />
+            <col className="event-table__col-action" />
+            <col className="event-table__col-severity" />
+            <col className="event-table__col-client" />
+            <col className="event-table__col-request" />
+            <col className="event-table__col-rules" />
+            <col className="event-table__col-status" />
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
@@ -93,6 +110,10 @@ export function EventTable({ rows, total, hasMore, loading, onLoadMore, onSelect
             {items.map((item) => {
               const event = rows[item.index] as EventSummary;
               const request = `${event.method ?? ''} ${event.host ?? ''}${event.path ?? ''}`.trim();
+              const client = [event.ip, event.country && countryText(event.country)].filter(Boolean).join(' — ');
+              // An id listed twice (some sources repeat a rule per matched variable) shows once.
+              const ruleIds = [...new Set(event.ruleIds)];
+              const rules = ruleIds.map((id) => ruleText(id, messages));
               return (
                 <tr key={event.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
                   <td>
@@ -103,15 +124,33 @@ export function EventTable({ rows, total, hasMore, loading, onLoadMore, onSelect
                   <td>
                     <span className={`badge badge--${event.action}`}>{event.action}</span>
                   </td>
-                  <td>{event.severity}</td>
                   <td>
-                    {event.ip ?? '—'} {event.country ? `(${event.country})` : ''}
+                    <span className={`sg-sev sg-sev--${event.severity}`}>{event.severity}</span>
                   </td>
-                  <td className="event-log__request" title={request}>
+                  <td title={client || undefined}>
+                    <span className="event-table__ip">{event.ip ?? '—'}</span>
+                    {event.country && (
+                      <>
+                        {' '}
+                        <CountryChip code={event.country} />
+                      </>
+                    )}
+                  </td>
+                  <td className="event-log__request" title={request || undefined}>
                     {request || '—'}
                   </td>
+                  <td title={rules.join('\n') || undefined}>
+                    {rules.length === 0
+                      ? '—'
+                      : ruleIds.map((id, index) => (
+                          <span key={id} className="event-table__rule">
+                            {index > 0 && '; '}
+                            <span className="event-table__rule-id">{id}</span>
+                            {messages[String(id)] ? ` ${messages[String(id)]}` : ''}
+                          </span>
+                        ))}
+                  </td>
                   <td>{event.status ?? '—'}</td>
-                  <td title={event.ruleIds.join(', ')}>{event.ruleIds.join(', ')}</td>
                 </tr>
               );
             })}
