@@ -4,8 +4,16 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import type { Facets } from '../../../contract/event-search.ts';
 import type { EventSummary } from '../../../contract/events.ts';
 import type { ParseResult } from '../../../contract/query/parse.ts';
-import { call, client } from '../../lib/api.ts';
-import { $eventFacets, $eventResults, $eventSearch, EVENT_PAGE_SIZE, type EventSearch } from '../../stores/events.ts';
+import { ApiError, call, client, errorMessage } from '../../lib/api.ts';
+import { $crsMessages } from '../../stores/crs-messages.ts';
+import {
+  $eventFacets,
+  $eventResults,
+  $eventSearch,
+  EVENT_PAGE_SIZE,
+  type EventSearch,
+  loadEvent,
+} from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $theme } from '../../stores/theme.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -15,8 +23,11 @@ import {
   absoluteRange,
   addFilter,
   type EventLogView,
+  eventPermalink,
+  excludeFilter,
   parseRange,
   RANGES,
+  readEventParam,
   readView,
   writeView,
 } from '../shared/event-log-url.ts';
@@ -71,7 +82,17 @@ function EventLogScreen() {
   const shown = useLastData(results.loaded);
   const [more, setMore] = useState<Rows | null>(null);
   const [selected, setSelected] = useState<EventSummary | null>(null);
-  const closeDrawer = useCallback(() => setSelected(null), []);
+  const [permalinkError, setPermalinkError] = useState<unknown>(null);
+  const messages = useStore($crsMessages);
+  const closeDrawer = useCallback(() => {
+    setSelected(null);
+    // A drawer opened by a permalink leaves its event in the URL until it closes.
+    const url = new URL(location.href);
+    if (url.searchParams.has('event')) {
+      url.searchParams.delete('event');
+      history.replaceState(null, '', url);
+    }
+  }, []);
 
   // The view is in the URL, read after hydration (the pre-rendered shell has none); searching it keys the stores.
   useEffect(() => {
@@ -82,6 +103,20 @@ function EventLogScreen() {
     return () => $eventSearch.set(undefined);
   }, []);
 
+  // A permalink (`?event=<id>`) opens that event's drawer, whatever the range shows.
+  useEffect(() => {
+    const eventId = readEventParam(location.search);
+    if (!spaceId || !eventId) return;
+    let live = true;
+    loadEvent(spaceId, eventId).then(
+      ({ raw: _raw, ...summary }) => live && setSelected(summary),
+      (error: unknown) => live && setPermalinkError(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [spaceId]);
+
   const change = useCallback((next: EventLogView) => {
     const url = new URL(location.href);
     url.search = writeView(next);
@@ -89,6 +124,16 @@ function EventLogScreen() {
     setView(next);
     $eventSearch.set(searchOf(next, Date.now()));
   }, []);
+
+  const filter = useCallback(
+    (field: string, value: string, exclude: boolean) => {
+      if (!view) return;
+      const next = exclude ? excludeFilter(view.q, field, value) : addFilter(view.q, field, value);
+      setDraft(next);
+      change({ ...view, q: next });
+    },
+    [view, change],
+  );
 
   const rows = more && shown && sameSearch(more.search, shown.search) ? more : null;
 
@@ -210,6 +255,14 @@ function EventLogScreen() {
         </p>
       </form>
       {failed !== null && <Problem error={failed} onRetry={results.retry} />}
+      {permalinkError !== null && (
+        <Alert tone="error">
+          The linked event could not be opened:{' '}
+          {permalinkError instanceof ApiError && permalinkError.status === 404
+            ? 'it is not stored in this space (it may have passed the retention period).'
+            : errorMessage(permalinkError)}
+        </Alert>
+      )}
       {rows?.error ? <Problem error={rows.error} onRetry={() => fetchMore(rows)} /> : null}
       {!shown && failed === null && <p role="status">Loading events…</p>}
       {shown && (
@@ -300,6 +353,7 @@ function EventLogScreen() {
                   loading={rows?.loading ?? false}
                   onLoadMore={loadMore}
                   onSelect={setSelected}
+                  messages={messages}
                 />
               )}
             </section>
@@ -308,7 +362,14 @@ function EventLogScreen() {
       )}
       {selected && (
         <Suspense fallback={<p role="status">Opening the event…</p>}>
-          <EventDrawer spaceId={spaceId} event={selected} onClose={closeDrawer} />
+          <EventDrawer
+            spaceId={spaceId}
+            event={selected}
+            onClose={closeDrawer}
+            messages={messages}
+            onFilter={filter}
+            permalink={eventPermalink(spaceId, view, selected.id)}
+          />
         </Suspense>
       )}
     </div>

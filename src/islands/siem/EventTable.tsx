@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import type { useVirtualizer as UseVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useState } from 'react';
 import type { EventSummary } from '../../../contract/events.ts';
 import { CountryChip, countryText } from './CountryChip.tsx';
 import { type RuleMessages, ruleText } from './rule-text.ts';
@@ -10,6 +10,15 @@ import './EventTable.css';
 export const ROW_HEIGHT = 36;
 /** How close to the end of the loaded rows (in rows) the next page is asked for. */
 const PREFETCH_ROWS = 60;
+/**
+ * Rows drawn plainly until the table is first scrolled: more than a tall screen holds. The virtualiser (about 10 KB
+ * gzip) loads on that first scroll, key press or touch, so the page's first JavaScript does not carry it.
+ */
+export const FIRST_ROWS = 40;
+
+type Virtualize = typeof UseVirtualizer;
+/** The virtualiser once loaded: later tables (a new search, another visit) start with it. */
+let loadedVirtualizer: Virtualize | null = null;
 
 export interface EventTableProps {
   /** The rows loaded so far, newest first. */
@@ -46,21 +55,95 @@ const COLUMNS = ['Time', 'Action', 'Severity', 'Client', 'Request', 'Rules', 'St
  * below keeping the scroll height, so 100 000 loaded rows scroll as smoothly as 100. Pages load by cursor as the
  * end comes into view. A real `<table>` with aria-rowcount/aria-rowindex, so screen readers know where they are.
  */
-export function EventTable({
+/** One event's row. */
+function EventRow({
+  event,
+  index,
+  messages,
+  onSelect,
+}: {
+  event: EventSummary;
+  index: number;
+  messages: RuleMessages;
+  onSelect: (event: EventSummary) => void;
+}) {
+  const request = `${event.method ?? ''} ${event.host ?? ''}${event.path ?? ''}`.trim();
+  const client = [event.ip, event.country && countryText(event.country)].filter(Boolean).join(' — ');
+  // An id listed twice (some sources repeat a rule per matched variable) shows once.
+  const ruleIds = [...new Set(event.ruleIds)];
+  const rules = ruleIds.map((id) => ruleText(id, messages));
+  return (
+    <tr aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }}>
+      <td>
+        <button type="button" className="link-button" onClick={() => onSelect(event)}>
+          {timeFormat.format(new Date(event.time))}
+        </button>
+      </td>
+      <td>
+        <span className={`badge badge--${event.action}`}>{event.action}</span>
+      </td>
+      <td>
+        <span className={`sg-sev sg-sev--${event.severity}`}>{event.severity}</span>
+      </td>
+      <td title={client || undefined}>
+        <span className="event-table__ip">{event.ip ?? '—'}</span>
+        {event.country && (
+          <>
+            {' '}
+            <CountryChip code={event.country} />
+          </>
+        )}
+      </td>
+      <td className="event-log__request" title={request || undefined}>
+        {request || '—'}
+      </td>
+      <td title={rules.join('\n') || undefined}>
+        {rules.length === 0
+          ? '—'
+          : ruleIds.map((id, position) => (
+              <span key={id} className="event-table__rule">
+                {position > 0 && '; '}
+                <span className="event-table__rule-id">{id}</span>
+                {messages[String(id)] ? ` ${messages[String(id)]}` : ''}
+              </span>
+            ))}
+      </td>
+      <td>{event.status ?? '—'}</td>
+    </tr>
+  );
+}
+
+interface BodyProps {
+  readonly rows: readonly EventSummary[];
+  readonly messages: RuleMessages;
+  readonly onSelect: (event: EventSummary) => void;
+}
+
+/** The rows in view (plus a margin) between spacer rows that keep the scroll height; asks for the next page near the end. */
+function VirtualBody({
   rows,
-  total,
+  messages,
+  onSelect,
+  scroller,
+  virtualize,
   hasMore,
   loading,
   onLoadMore,
-  onSelect,
-  messages = NO_MESSAGES,
-}: EventTableProps) {
-  const scroller = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
+}: BodyProps & {
+  scroller: HTMLElement;
+  virtualize: Virtualize;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  // The hook comes in as a prop once loaded; it is the same function for the body's whole life.
+  const virtualizer = virtualize({
     count: rows.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => scroller,
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
+    // It takes over from the plain rows after a scroll: start where the table is scrolled to.
+    initialOffset: () => scroller.scrollTop,
     // Before layout (and under jsdom) assume a viewport so the first rows render at once.
     initialRect: { width: 960, height: 16 * ROW_HEIGHT },
   });
@@ -74,13 +157,64 @@ export function EventTable({
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
+    <tbody>
+      {before > 0 && (
+        <tr className="event-table__spacer">
+          <td colSpan={COLUMNS.length} style={{ height: before }} />
+        </tr>
+      )}
+      {items.map((item) => {
+        const event = rows[item.index] as EventSummary;
+        return <EventRow key={event.id} event={event} index={item.index} messages={messages} onSelect={onSelect} />;
+      })}
+      {after > 0 && (
+        <tr className="event-table__spacer">
+          <td colSpan={COLUMNS.length} style={{ height: after }} />
+        </tr>
+      )}
+    </tbody>
+  );
+}
+
+/**
+ * The event table. The first rows are drawn as they are; from the first scroll it is virtualised: only the rows in
+ * view (plus a margin) are in the DOM, with spacer rows above and below keeping the scroll height, so 100 000 loaded
+ * rows scroll as smoothly as 100, and pages load by cursor as the end comes into view. A real `<table>` with
+ * aria-rowcount/aria-rowindex, so screen readers know where they are.
+ */
+export function EventTable({
+  rows,
+  total,
+  hasMore,
+  loading,
+  onLoadMore,
+  onSelect,
+  messages = NO_MESSAGES,
+}: EventTableProps) {
+  // The scrolling element as state: the virtualised body mounts once it exists (a ref would still be empty when the
+  // body's first layout effect runs, since a parent's ref is attached after its children's effects).
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [virtualize, setVirtualize] = useState<Virtualize | null>(() => loadedVirtualizer);
+  const needed = rows.length > FIRST_ROWS || hasMore;
+  const wake = useCallback(() => {
+    if (virtualize || !needed) return;
+    void import('@tanstack/react-virtual').then((module) => {
+      loadedVirtualizer = module.useVirtualizer;
+      setVirtualize(() => module.useVirtualizer);
+    });
+  }, [virtualize, needed]);
+  const shown = virtualize ? rows.length : Math.min(rows.length, FIRST_ROWS);
+  return (
     <>
       <section
-        ref={scroller}
+        ref={setScroller}
         className="event-table"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it
         tabIndex={0}
         aria-label="Events, scrollable"
+        onScroll={wake}
+        onKeyDown={wake}
+        onPointerDown={wake}
       >
         <table className="data event-table__table" aria-rowcount={total + 1}>
           <colgroup>
@@ -101,71 +235,30 @@ export function EventTable({
               ))}
             </tr>
           </thead>
-          <tbody>
-            {before > 0 && (
-              <tr className="event-table__spacer">
-                <td colSpan={COLUMNS.length} style={{ height: before }} />
-              </tr>
-            )}
-            {items.map((item) => {
-              const event = rows[item.index] as EventSummary;
-              const request = `${event.method ?? ''} ${event.host ?? ''}${event.path ?? ''}`.trim();
-              const client = [event.ip, event.country && countryText(event.country)].filter(Boolean).join(' — ');
-              // An id listed twice (some sources repeat a rule per matched variable) shows once.
-              const ruleIds = [...new Set(event.ruleIds)];
-              const rules = ruleIds.map((id) => ruleText(id, messages));
-              return (
-                <tr key={event.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-                  <td>
-                    <button type="button" className="link-button" onClick={() => onSelect(event)}>
-                      {timeFormat.format(new Date(event.time))}
-                    </button>
-                  </td>
-                  <td>
-                    <span className={`badge badge--${event.action}`}>{event.action}</span>
-                  </td>
-                  <td>
-                    <span className={`sg-sev sg-sev--${event.severity}`}>{event.severity}</span>
-                  </td>
-                  <td title={client || undefined}>
-                    <span className="event-table__ip">{event.ip ?? '—'}</span>
-                    {event.country && (
-                      <>
-                        {' '}
-                        <CountryChip code={event.country} />
-                      </>
-                    )}
-                  </td>
-                  <td className="event-log__request" title={request || undefined}>
-                    {request || '—'}
-                  </td>
-                  <td title={rules.join('\n') || undefined}>
-                    {rules.length === 0
-                      ? '—'
-                      : ruleIds.map((id, index) => (
-                          <span key={id} className="event-table__rule">
-                            {index > 0 && '; '}
-                            <span className="event-table__rule-id">{id}</span>
-                            {messages[String(id)] ? ` ${messages[String(id)]}` : ''}
-                          </span>
-                        ))}
-                  </td>
-                  <td>{event.status ?? '—'}</td>
-                </tr>
-              );
-            })}
-            {after > 0 && (
-              <tr className="event-table__spacer">
-                <td colSpan={COLUMNS.length} style={{ height: after }} />
-              </tr>
-            )}
-          </tbody>
+          {virtualize && scroller ? (
+            <VirtualBody
+              rows={rows}
+              messages={messages}
+              onSelect={onSelect}
+              scroller={scroller}
+              virtualize={virtualize}
+              hasMore={hasMore}
+              loading={loading}
+              onLoadMore={onLoadMore}
+            />
+          ) : (
+            <tbody>
+              {rows.slice(0, FIRST_ROWS).map((event, index) => (
+                <EventRow key={event.id} event={event} index={index} messages={messages} onSelect={onSelect} />
+              ))}
+            </tbody>
+          )}
         </table>
       </section>
       <p className="muted event-table__status-line" role="status">
         {loading
           ? `Loading more events… ${rows.length.toLocaleString()} of ${total.toLocaleString()} loaded.`
-          : `${rows.length.toLocaleString()} of ${total.toLocaleString()} events loaded${hasMore ? '; scroll for more' : ''}.`}
+          : `${rows.length.toLocaleString()} of ${total.toLocaleString()} events loaded${hasMore || rows.length > shown ? '; scroll for more' : ''}.`}
       </p>
     </>
   );
