@@ -1,6 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import flagAssets from './src/integrations/flag-assets.ts';
 import mapAssets from './src/integrations/map-assets.ts';
 import spaceguard from './src/integrations/spaceguard.ts';
 
@@ -10,5 +11,5 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   server: { host: '127.0.0.1', port: 4321 },
-  integrations: [react(), mapAssets(), spaceguard()],
+  integrations: [react(), mapAssets(), flagAssets(), spaceguard()],
 });

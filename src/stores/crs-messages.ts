@@ -20,7 +20,8 @@ function parseMessages(body: unknown): CrsMessages {
 let requested = false;
 
 onMount($messages, () => {
-  if (requested) return;
+  // Pre-rendering has no site to fetch from: the page asks once it runs in the browser.
+  if (requested || typeof window === 'undefined') return;
   requested = true;
   fetch(CRS_MESSAGES_URL, { headers: { accept: 'application/json' } })
     .then((response) => {

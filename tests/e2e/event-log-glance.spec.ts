@@ -40,6 +40,10 @@ test('the rows show the country’s name and the rule’s message; the drawer si
   const row = table.getByRole('row').filter({ hasText: '/search' });
   await expect(row.getByRole('cell').nth(3)).toContainText('2.2.2.2');
   await expect(row.getByRole('cell').nth(3)).toContainText('France');
+  // Its flag, served by the site itself, drawn (not a broken image).
+  const flag = row.getByRole('cell').nth(3).locator('img.country-chip__flag');
+  await expect(flag).toHaveAttribute('src', '/flags/fr.svg');
+  await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(row).toContainText('942100 SQL Injection Attack Detected via libinjection');
   await expect(row.getByRole('cell').nth(4)).toHaveAttribute('title', 'GET shop.example.test/search');
   await expect(table.getByRole('row').filter({ hasText: '/login' })).toContainText('United States');

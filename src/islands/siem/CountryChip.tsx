@@ -1,9 +1,9 @@
 import { countryName } from '../firewall/countries.ts';
 
 /**
- * A client's country as text, drawn the same in every browser: the two-letter code in a small chip, then the name
- * (no emoji flags: they need a colour emoji font, which many Linux desktops lack). The chip is hidden from screen
- * readers, which read the name alone; the code is spoken when the name is unknown.
+ * A client's country: its flag (an SVG of the `flag-icons` package the site serves at /flags/, drawn the same in
+ * every browser, with no emoji font), then the name. The flag is decoration (empty alt); the name is read out, and
+ * the two-letter code is spoken and shown instead when the browser cannot name the country.
  */
 export function CountryChip({ code }: { readonly code: string }) {
   const upper = code.toUpperCase();
@@ -11,6 +11,21 @@ export function CountryChip({ code }: { readonly code: string }) {
   const known = name !== upper;
   return (
     <span className="country-chip">
+      {/^[A-Z]{2}$/.test(upper) && (
+        <img
+          className="country-chip__flag"
+          src={`/flags/${upper.toLowerCase()}.svg`}
+          alt=""
+          width={16}
+          height={12}
+          loading="lazy"
+          decoding="async"
+          onError={(event) => {
+            // No flag for this code (e.g. XX): the code chip stands alone.
+            event.currentTarget.hidden = true;
+          }}
+        />
+      )}
       <span className="country-chip__code" aria-hidden={known ? true : undefined}>
         {upper}
       </span>
