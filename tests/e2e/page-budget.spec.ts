@@ -8,7 +8,7 @@ import type { Request } from '@playwright/test';
 import { weighPage } from '../../bench/site-sizes.ts';
 import { ROUTES } from '../../src/lib/routes.ts';
 import { BASE_URL } from './base-url.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, sendEvents, test } from './fixtures.ts';
 import { samplePaths } from './sample-paths.ts';
 
 /** The budget of JavaScript before interaction, gzip. */
@@ -44,3 +44,20 @@ for (const route of ROUTES.filter((item) => item.pattern.startsWith('/console/')
     expect(twice, `${path} asked these more than once`).toEqual([]);
   });
 }
+
+test('the event log with events and facets asks the API for each resource once', async ({ page }) => {
+  const spaceId = await sendEvents(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+  });
+  await page.goto(`/console/siem/${spaceId}`);
+  await expect(page.getByRole('heading', { name: '3 events' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Facets' })).toHaveAttribute('aria-busy', 'false');
+  await page.waitForLoadState('networkidle');
+  const twice = [...new Set(asked.filter((url, index) => asked.indexOf(url) !== index))];
+  expect(twice, 'asked more than once').toEqual([]);
+  expect(asked.some((url) => url.includes('/events/histogram'))).toBe(true);
+  expect(asked.some((url) => url.includes('/events/facets'))).toBe(true);
+});
