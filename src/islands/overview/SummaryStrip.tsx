@@ -107,7 +107,11 @@ export function SummaryStrip({ spaceId, range }: { readonly spaceId: string; rea
           <Problem error={loaded.error} onRetry={retry} />
         </>
       )}
-      {!data && loaded.state === 'loading' && <p role="status">Loading the summary…</p>}
+      {!data && loaded.state === 'loading' && (
+        <p role="status" className="overview__summary-loading">
+          Loading the summary…
+        </p>
+      )}
       {data && loaded.state !== 'error' && (
         <ul className={`overview__tiles${shown === range ? '' : ' overview__tiles--stale'}`}>
           {tiles(data, spaceId, shown).map((tile) => (

@@ -194,7 +194,12 @@ function EventLogScreen() {
   const options = useMemo<Options>(() => histogramOptions(shown?.histogram, theme, zoom), [shown, theme, zoom]);
 
   if (spaceId === null) return <Problem error={noSpaceError()} onRetry={results.retry} />;
-  if (!spaceId || !view) return <p role="status">Loading the event log…</p>;
+  if (!spaceId || !view)
+    return (
+      <div className="event-log event-log--pending">
+        <p role="status">Loading the event log…</p>
+      </div>
+    );
   const { from, to } = absoluteRange(view, Date.now());
   const failed = results.loaded.state === 'error' ? results.loaded.error : null;
   const items = rows ? rows.items : (shown?.page.items ?? []);
@@ -264,7 +269,11 @@ function EventLogScreen() {
         </Alert>
       )}
       {rows?.error ? <Problem error={rows.error} onRetry={() => fetchMore(rows)} /> : null}
-      {!shown && failed === null && <p role="status">Loading events…</p>}
+      {!shown && failed === null && (
+        <p role="status" className="event-log__pending">
+          Loading events…
+        </p>
+      )}
       {shown && (
         <div className="event-log__main">
           <div className="event-log__side">
