@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { atLeast } from '../../../contract/constants/roles.ts';
 import type { CreatedSource } from '../../../contract/sources.ts';
 import { buildPath } from '../../lib/routes.ts';
@@ -11,9 +11,11 @@ import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { CreateSourceForm } from './CreateSourceForm.tsx';
 import { SourcesTable } from './SourcesTable.tsx';
-import { TokenReveal } from './TokenReveal.tsx';
 import '../shared/panels.css';
 import '../shared/console-screens.css';
+
+// Shown once a source is created: its code loads then.
+const TokenReveal = lazy(() => import('./TokenReveal.tsx').then((module) => ({ default: module.TokenReveal })));
 
 /** The log sources of the event log page: ingest rate, last event and errors of each; admins add sources. */
 export function SourcesPanel() {
@@ -62,7 +64,9 @@ export function SourcesPanel() {
         )}
         {created && (
           <div className="sg-created">
-            <TokenReveal token={created.token} title={`Source “${created.name}” created.`} />
+            <Suspense fallback={<p role="status">Showing the token…</p>}>
+              <TokenReveal token={created.token} title={`Source “${created.name}” created.`} />
+            </Suspense>
             <a
               className="button secondary"
               href={buildPath('/console/siem/manage/{space_id}/{id}', { space_id: id, id: created.id })}
