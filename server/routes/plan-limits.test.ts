@@ -212,6 +212,15 @@ describe('every limit of a Free space', () => {
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402]);
+    // Every other way of making a new version of it is refused the same: a rollback here (remedies and virtual
+    // patches go through the same check).
+    const readOnly = firewalls[answers.findIndex((answer) => answer.status === 402)] as { id: string };
+    const rollback = await t.call('POST', spacePath(`/firewalls/${readOnly.id}/rollback`), {
+      cookie: owner,
+      body: { version: 1 },
+    });
+    expect(rollback.status).toBe(402);
+    expect(rollback.json.error).toMatchObject({ code: 'plan_limit', limit: 'firewalls', plan: 'free' });
   });
 
   test('the top plan: no plan allows more, upgradeTo null; an unlimited next plan says so', () => {

@@ -1,4 +1,5 @@
 /** A firewall's versions: every save makes one (checked, compiled, stored, announced); list, read, roll back. */
+
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -13,6 +14,7 @@ import type { Executor } from '../../db/database.ts';
 import { type FirewallRow, type FirewallVersionRow, firewalls, firewallVersions } from '../../db/schema/firewalls.ts';
 import { notFound } from '../../errors.ts';
 import { type Actor, recordActivity } from '../activity/record.ts';
+import { checkWritable } from '../limits/limits.ts';
 import { syncVirtualPatches } from '../vulns/patches/sync.ts';
 import { nextExpiry } from './compile/index.ts';
 import { compileSettings, installedCrs } from './compiled.ts';
@@ -173,6 +175,8 @@ export async function rollbackFirewall(
 ): Promise<Firewall> {
   const updated = await sc.deps.db.transaction(async (tx) => {
     const row = await firewallOf(tx, sc.space.id, id, 'lock');
+    // A firewall past the plan's limit (after a downgrade) is read-only: rolling it back is a change too.
+    await checkWritable(tx, sc.space, 'firewalls', row.id);
     const target = await versionOf(tx, row.id, input.version);
     return commitSettings(tx, sc, row, target.settings, {
       action: 'firewall.rollback',

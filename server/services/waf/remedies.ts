@@ -2,6 +2,7 @@
  * WAF remedies (issue #15): block an IP for a while or exclude a rule on a path, previewed (what it would have
  * affected in 7 days, the sentence, the compiled files that change) and applied as a new audited firewall version.
  */
+
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { firewallLimits } from '../../../contract/constants/firewalls.ts';
@@ -16,6 +17,7 @@ import { conflict } from '../firewalls/firewalls.ts';
 import { announceVersion } from '../firewalls/version-signal.ts';
 import { checkedSettings, commitSettings } from '../firewalls/versions.ts';
 import { firewallOf, firewallView } from '../firewalls/view.ts';
+import { checkWritable } from '../limits/limits.ts';
 import { remedyAffected } from './remedy-affected.ts';
 import { type RemedyChange, remedyChange } from './remedy-change.ts';
 
@@ -103,6 +105,7 @@ export async function applyRemedy(sc: SpaceCaller, body: z.infer<typeof ApplyRem
   const outcome = await sc.deps.db.transaction(async (tx) => {
     const row = await firewallOf(tx, sc.space.id, remedy.firewallId, 'lock');
     if (started !== row.version) return { stale: row };
+    await checkWritable(tx, sc.space, 'firewalls', row.id);
     const made = remedyChange(row.settings, remedy, sc.deps.now());
     if (made.alreadyInPlace) throw new ApiError(409, 'remedy_in_place', made.change);
     const settings = await checked(tx, row, made);

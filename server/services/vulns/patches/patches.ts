@@ -4,6 +4,7 @@
  * change, applied as a new audited firewall version; the finding is then `mitigated` (VEX: protected at perimeter)
  * for as long as the firewall keeps the patch. Removing the patch (here, or by editing the firewall) reopens it.
  */
+
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Finding, VirtualPatchBody, VirtualPatchPreview } from '../../../../contract/findings.ts';
 import type { SpaceCaller } from '../../../caller.ts';
@@ -16,6 +17,7 @@ import { compileSettings, installedCrs } from '../../firewalls/compiled.ts';
 import { announceVersion } from '../../firewalls/version-signal.ts';
 import { checkedSettings, commitSettings } from '../../firewalls/versions.ts';
 import { firewallOf } from '../../firewalls/view.ts';
+import { checkWritable } from '../../limits/limits.ts';
 import { recordDecision } from '../../triage/record.ts';
 import { changedFiles, currentFiles } from '../../waf/remedies.ts';
 import { answeredFindings } from '../findings/view.ts';
@@ -101,6 +103,7 @@ export async function applyPatch(
   const outcome = await sc.deps.db.transaction(async (tx) => {
     const target = await patchable(tx, sc, id, true);
     const row = await firewallOf(tx, sc.space.id, body.firewallId, 'lock');
+    await checkWritable(tx, sc.space, 'firewalls', row.id);
     const made = await changeFor(row, body, target);
     const updated = made.alreadyInPlace
       ? row
@@ -184,6 +187,7 @@ export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding>
     if (!found) return null;
     const { patch } = found;
     const row = await firewallOf(tx, sc.space.id, patch.firewallId, 'lock');
+    await checkWritable(tx, sc.space, 'firewalls', row.id);
     const settings =
       patch.kind === 'crs-group' && patch.group
         ? {
