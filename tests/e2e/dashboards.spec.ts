@@ -294,6 +294,14 @@ test('a variable narrows every widget; a viewer has no edit control and cannot w
   await page.getByLabel('$country (Country)').selectOption('GB');
   await expect(value('Events')).toHaveText('2');
   await expect(value('Blocked')).toHaveText('0');
+  // The view is in the address: a reload (or the link, shared) shows the same variable and range.
+  await expect(page).toHaveURL(/[?&]var-country=GB(&|$)/);
+  await page.getByLabel('Time range').selectOption({ label: 'Last 7 days' });
+  await expect(page).toHaveURL(/[?&]from=now-7d&to=now/);
+  await page.reload();
+  await expect(page.getByLabel('$country (Country)')).toHaveValue('GB');
+  await expect(page.getByLabel('Time range')).toHaveValue('now-7d');
+  await expect(value('Events')).toHaveText('2');
 
   // Two editors based on version 1: one save wins, the other sees both versions.
   const second = await page.context().newPage();

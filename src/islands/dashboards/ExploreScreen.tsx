@@ -39,6 +39,7 @@ import { VariableBar } from './explore/VariableBar.tsx';
 import { WidgetCard } from './explore/WidgetCard.tsx';
 import type { WidgetDraft } from './explore/WidgetForm.tsx';
 import { defaultValues, isRelative, rangeLabel, refreshLabel, widgetRequest } from './requests.ts';
+import { readExploreView, writeExploreView } from './view-url.ts';
 import './dashboards.css';
 
 const EditGrid = lazy(() => import('./explore/EditGrid.tsx'));
@@ -116,9 +117,11 @@ function Explore({
   const savedModel = useMemo(() => modelOf(saved), [saved]);
   const [draft, setDraft] = useState<DashboardModel>(savedModel);
   const [editing, setEditing] = useState(false);
-  const [range, setRange] = useState<TimeRange>(savedModel.timeRange);
+  // The range and variable values start from the URL (a shared link, a reload), else the dashboard's defaults.
+  const [fromUrl] = useState(() => readExploreView(location.search, savedModel));
+  const [range, setRange] = useState<TimeRange>(fromUrl.range);
   const [refresh, setRefresh] = useState<number>(savedModel.refreshSeconds);
-  const [values, setValues] = useState<Record<string, string[]>>(() => defaultValues(savedModel));
+  const [values, setValues] = useState<Record<string, string[]>>(fromUrl.values);
   const [now, setNow] = useState(() => Date.now());
   const [kiosk, setKiosk] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
@@ -129,6 +132,15 @@ function Explore({
   const root = useRef<HTMLDivElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const dirty = canEdit && !sameModel(draft, savedModel);
+
+  // …and go back to it as they change, so the address always shows this view.
+  useEffect(() => {
+    const url = new URL(location.href);
+    const search = writeExploreView({ range, values }, savedModel);
+    if (url.search === search) return;
+    url.search = search;
+    history.replaceState(history.state, '', url);
+  }, [range, values, savedModel]);
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
