@@ -129,6 +129,11 @@ test('a firewall from creation to a saved exclusion and its diff in History, by 
   await expect(page.getByRole('region', { name: /\.conf, version 1 to version 2$/ }).first()).toBeVisible();
   await expectAccessibleInBothThemes(page, 'configuration, history');
   await expectNoSidewaysScroll(page, 'configuration, history');
+  // The open tab is in the address: a reload (or a link with ?tab=history) opens History again.
+  await expect(page).toHaveURL(/[?&]tab=history(&|$)/);
+  await page.reload();
+  await expect(tabs.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+  await expect(versions.getByRole('row', { name: /2 \(newest\)/ })).toBeVisible();
 
   // The other tabs are accessible too, with the edited exclusion and the generated files on screen.
   await tabs.getByRole('tab', { name: 'Exclusions', exact: true }).click();

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { firewallModeLabels } from '../../../contract/constants/firewalls.ts';
 import { atLeast } from '../../../contract/constants/roles.ts';
 import type { Firewall, FirewallSettings } from '../../../contract/firewalls.ts';
@@ -112,7 +112,20 @@ export function FirewallConfigScreen() {
   const detail = useApi($firewall);
   const draft = useStore($draft);
   const changed = useStore($changedKeys);
-  const [active, setActive] = useState('general');
+  // The open tab is in the URL (`?tab=history`), so a link can open one and a reload keeps it.
+  const [active, setActiveTab] = useState(() => {
+    // Pre-rendering has no URL; the tabs only show once the firewall is loaded in the browser.
+    if (typeof location === 'undefined') return 'general';
+    const asked = new URLSearchParams(location.search).get('tab');
+    return configTabs.some((tab) => tab.id === asked) ? (asked as string) : 'general';
+  });
+  const setActive = useCallback((tab: string) => {
+    setActiveTab(tab);
+    const url = new URL(location.href);
+    if (tab === 'general') url.searchParams.delete('tab');
+    else url.searchParams.set('tab', tab);
+    history.replaceState(history.state, '', url);
+  }, []);
   const [errors, setErrors] = useState<FieldErrors>({});
   const loadedFirewall = detail.loaded.state === 'ready' ? detail.loaded.data : null;
 

@@ -222,10 +222,10 @@ export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply,
               <Alert tone="success">
                 Version {applied.version} of “{applied.firewall.name}” is saved; its connector applies it.{' '}
                 <a
-                  href={buildPath('/console/firewall/config/{space_id}/{id}', {
+                  href={`${buildPath('/console/firewall/config/{space_id}/{id}', {
                     space_id: spaceId,
                     id: applied.firewall.id,
-                  })}
+                  })}?tab=history`}
                 >
                   Open {applied.firewall.name} and its history
                 </a>
