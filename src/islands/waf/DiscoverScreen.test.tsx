@@ -102,7 +102,7 @@ describe('DiscoverScreen', () => {
     expect(await within(dialog).findByText(/Version 2 of “shop” is saved/)).toBeVisible();
     expect(within(dialog).getByRole('link', { name: 'Open shop and its history' })).toHaveAttribute(
       'href',
-      `/console/firewall/config/${spaceId}/${firewallId}`,
+      `/console/firewall/config/${spaceId}/${firewallId}?tab=history`,
     );
     const firewall = (await api.call('GET', `/spaces/${spaceId}/firewalls/${firewallId}`, owner.cookie)).json;
     expect(firewall.version).toBe(2);
