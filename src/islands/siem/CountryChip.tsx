@@ -3,7 +3,8 @@ import { countryName } from '../firewall/countries.ts';
 /**
  * A client's country: its flag (an SVG of the `flag-icons` package the site serves at /flags/, drawn the same in
  * every browser, with no emoji font), then the name. The flag is decoration (empty alt); the name is read out, and
- * the two-letter code is spoken and shown instead when the browser cannot name the country.
+ * the two-letter code is shown and spoken instead when the browser cannot name the country (the cell's title and the
+ * drawer give both).
  */
 export function CountryChip({ code }: { readonly code: string }) {
   const upper = code.toUpperCase();
@@ -26,15 +27,7 @@ export function CountryChip({ code }: { readonly code: string }) {
           }}
         />
       )}
-      <span className="country-chip__code" aria-hidden={known ? true : undefined}>
-        {upper}
-      </span>
-      {known && (
-        <>
-          {' '}
-          <span className="country-chip__name">{name}</span>
-        </>
-      )}
+      {known ? <span className="country-chip__name">{name}</span> : <span className="country-chip__code">{upper}</span>}
     </span>
   );
 }

@@ -172,10 +172,12 @@ test('a row answers at a glance: coloured action and severity, the country’s n
   expect(time).toHaveTextContent(/\d{2}:00:00$/);
   expect(within(action as HTMLElement).getByText('blocked')).toHaveClass('badge--blocked');
   expect(within(severity as HTMLElement).getByText('critical')).toHaveClass('sg-sev--critical');
-  // The name next to the IP; the code chip is for the eye, the name for everyone.
+  // The flag (decoration, served by the site) and the name next to the IP; the code is in the title.
   expect(within(client as HTMLElement).getByText('10.0.0.0')).toBeInTheDocument();
   expect(within(client as HTMLElement).getByText('France')).toBeInTheDocument();
-  expect(within(client as HTMLElement).getByText('FR')).toHaveAttribute('aria-hidden', 'true');
+  const flag = (client as HTMLElement).querySelector('img.country-chip__flag');
+  expect(flag).toHaveAttribute('src', '/flags/fr.svg');
+  expect(flag).toHaveAttribute('alt', '');
   expect(client).toHaveAttribute('title', '10.0.0.0 — France (FR)');
   // The full request and rules on hover, however narrow the column.
   expect(request).toHaveAttribute('title', 'GET shop.example.test/item/0');
