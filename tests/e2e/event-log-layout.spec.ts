@@ -139,3 +139,15 @@ test('"Last 1h" counts events by when they happened, not when they arrived', asy
   await page.getByLabel('Time range').selectOption('24h');
   await expect(page.getByRole('heading', { name: '3 events' })).toBeVisible();
 });
+
+test('on a phone the events come before the saved searches and facets', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const spaceId = await busySpace(page, 12);
+  await page.goto(`/console/siem/${spaceId}?range=24h`);
+  const table = page.getByRole('region', { name: 'Events, scrollable' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const events = await table.boundingBox();
+  const facets = await page.getByRole('navigation', { name: 'Facets' }).boundingBox();
+  if (!events || !facets) throw new Error('not laid out');
+  expect(events.y).toBeLessThan(facets.y);
+});
