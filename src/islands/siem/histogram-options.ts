@@ -34,7 +34,7 @@ export function bucketRange(start: number, intervalSeconds: number): string {
   return `${when.format(start)} – ${sameDay ? timeOnly.format(end) : when.format(end)}`;
 }
 
-const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Highstock options for one histogram answer; `onZoom` gets the range the navigator was dragged to. */
 export function histogramOptions(
@@ -94,10 +94,10 @@ export function histogramOptions(
           .filter((point) => (point.y ?? 0) > 0)
           .map(
             (point) =>
-              `<span style="color:${point.color}">●</span> ${escape(point.series.name)}: <b>${Math.round(point.y ?? 0).toLocaleString()}</b>`,
+              `<span style="color:${point.color}">●</span> ${escapeHtml(point.series.name)}: <b>${Math.round(point.y ?? 0).toLocaleString()}</b>`,
           );
         return [
-          `<span>${escape(bucketRange(Number(this.x), interval))}</span>`,
+          `<span>${escapeHtml(bucketRange(Number(this.x), interval))}</span>`,
           `${total.toLocaleString()} event${total === 1 ? '' : 's'}`,
           ...lines,
         ].join('<br/>');
