@@ -194,6 +194,5 @@ export function rollupDistinctSql(
   field: DashboardField,
   facet: RolledFacet,
 ): SQL {
-  // Grouped, then counted: PostgreSQL hashes a GROUP BY but sorts for count(distinct), about 2.5 times slower here.
-  return sql`select null as x, count(*)::bigint as v from (select value from (${rolledValues(spaceId, ast, range, field, facet)}) as counted group by value) as distinct_values`;
+  return sql`select null as x, count(distinct value)::bigint as v from (${rolledValues(spaceId, ast, range, field, facet)}) as counted`;
 }
