@@ -7,20 +7,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
-import { createAccount, expect, mailedLink, newSpace, test } from './fixtures.ts';
+import { createAccount, expect, mailedLink, spaceWithEvents as spaceWithLines, test } from './fixtures.ts';
 import { attachScreenshot, expectNoAxeViolations, expectNoSidewaysScroll } from './page-checks.ts';
 
 const headers = { origin: BASE_URL };
 
 /** A space with a JSON source and eight events of the last hour from three countries. */
 async function spaceWithEvents(page: Page, name: string): Promise<string> {
-  const spaceId = await newSpace(page.request, name);
-  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
-    data: { name: 'edge', kind: 'json' },
-    headers,
-  });
-  expect(source.status()).toBe(201);
-  const { token } = (await source.json()) as { token: string };
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
   // The country comes from the address (the bundled IP-to-country table): FR, US and GB here.
   const event = (minutes: number, ip: string, action: string, extra: Record<string, unknown> = {}) => ({
@@ -44,13 +37,7 @@ async function spaceWithEvents(page: Page, name: string): Promise<string> {
     event(30, '81.2.69.142', 'logged', { ruleIds: [920350] }),
     event(40, '81.2.69.142', 'allowed', { host: 'api.example.test' }),
   ];
-  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
-    data: lines.map((line) => JSON.stringify(line)).join('\n'),
-  });
-  expect(await ingest.json()).toEqual({ accepted: lines.length, errors: [] });
-  return spaceId;
+  return spaceWithLines(page, name, lines);
 }
 
 type WidgetSpec = {

@@ -4,42 +4,26 @@
  * overlap, and a tooltip naming the bucket's time range with whole numbers.
  */
 import type { Page } from '@playwright/test';
-import { BASE_URL } from './base-url.ts';
-import { expect, newSpace, test } from './fixtures.ts';
+import { expect, spaceWithEvents, test } from './fixtures.ts';
 import { attachScreenshot } from './page-checks.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 /** A space with `count` events over the last hour: blocked, logged and allowed in turn. */
 async function busySpace(page: Page, count: number): Promise<string> {
-  const spaceId = await newSpace(page.request, 'Event log at a glance');
-  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
-    data: { name: 'edge nginx', kind: 'json' },
-    headers: { origin: BASE_URL },
-  });
-  expect(source.status()).toBe(201);
-  const { token } = (await source.json()) as { token: string };
   const now = Date.now();
   const actions = ['blocked', 'logged', 'allowed'] as const;
-  const lines = Array.from({ length: count }, (_, i) =>
-    JSON.stringify({
-      time: new Date(now - 60_000 - i * 20_000).toISOString(),
-      ip: `203.0.113.${(i % 200) + 1}`,
-      method: 'GET',
-      host: 'shop.example.test',
-      path: `/products/${i}`,
-      status: actions[i % 3] === 'blocked' ? 403 : 200,
-      action: actions[i % 3],
-      severity: actions[i % 3] === 'allowed' ? 'info' : 'high',
-    }),
-  );
-  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
-    data: lines.join('\n'),
-  });
-  expect(ingest.ok()).toBe(true);
-  return spaceId;
+  const lines = Array.from({ length: count }, (_, i) => ({
+    time: new Date(now - 60_000 - i * 20_000).toISOString(),
+    ip: `203.0.113.${(i % 200) + 1}`,
+    method: 'GET',
+    host: 'shop.example.test',
+    path: `/products/${i}`,
+    status: actions[i % 3] === 'blocked' ? 403 : 200,
+    action: actions[i % 3],
+    severity: actions[i % 3] === 'allowed' ? 'info' : 'high',
+  }));
+  return spaceWithEvents(page, 'Event log at a glance', lines);
 }
 
 test('at 1440×900 ten or more events show above the fold, beside the facets', async ({ page }, testInfo) => {
@@ -117,23 +101,16 @@ test('the histogram stacks each bucket by action with a legend, readable y label
 });
 
 test('"Last 1h" counts events by when they happened, not when they arrived', async ({ page }) => {
-  const spaceId = await newSpace(page.request, 'Late arrivals');
-  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
-    data: { name: 'delayed shipper', kind: 'json' },
-    headers: { origin: BASE_URL },
-  });
-  const { token } = (await source.json()) as { token: string };
   // Shipped now, but two happened 90 minutes ago and one 10 minutes ago.
   const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-  const lines = [90, 90, 10].map((minutes, i) =>
-    JSON.stringify({ time: ago(minutes), ip: '198.51.100.7', method: 'GET', path: `/late/${i}`, action: 'allowed' }),
-  );
-  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
-    data: lines.join('\n'),
-  });
-  expect(ingest.ok()).toBe(true);
+  const lines = [90, 90, 10].map((minutes, i) => ({
+    time: ago(minutes),
+    ip: '198.51.100.7',
+    method: 'GET',
+    path: `/late/${i}`,
+    action: 'allowed',
+  }));
+  const spaceId = await spaceWithEvents(page, 'Late arrivals', lines);
   await page.goto(`/console/siem/${spaceId}?range=1h`);
   await expect(page.getByRole('heading', { name: '1 events' })).toBeVisible();
   await page.getByLabel('Time range').selectOption('24h');

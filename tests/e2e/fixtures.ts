@@ -54,15 +54,29 @@ export async function newSpace(request: APIRequestContext, name: string): Promis
   return ((await space.json()) as { id: string }).id;
 }
 
-/** A JSON log source in a new space with three events of the last half hour, sent as curl would (NDJSON, no cookie). */
-export async function sendEvents(page: Page): Promise<string> {
-  const spaceId = await newSpace(page.request, 'Event log');
+/**
+ * A new space with a JSON log source that has received `lines` (event objects) as curl sends them (NDJSON, no
+ * cookie); every line must be accepted.
+ */
+export async function spaceWithEvents(page: Page, name: string, lines: readonly object[]): Promise<string> {
+  const spaceId = await newSpace(page.request, name);
   const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
     data: { name: 'edge nginx', kind: 'json' },
     headers,
   });
   expect(source.status()).toBe(201);
   const { token } = (await source.json()) as { token: string };
+  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
+    data: lines.map((line) => JSON.stringify(line)).join('\n'),
+  });
+  expect(await ingest.json()).toEqual({ accepted: lines.length, errors: [] });
+  return spaceId;
+}
+
+/** A JSON log source in a new space with three events of the last half hour, sent as curl would (NDJSON, no cookie). */
+export async function sendEvents(page: Page): Promise<string> {
   const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
   const lines = [
     {
@@ -102,14 +116,7 @@ export async function sendEvents(page: Page): Promise<string> {
       severity: 'info',
     },
   ];
-  // As curl would send it: NDJSON, no cookie.
-  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
-    data: lines.map((line) => JSON.stringify(line)).join('\n'),
-  });
-  expect(await ingest.json()).toEqual({ accepted: 3, errors: [] });
-  return spaceId;
+  return spaceWithEvents(page, 'Event log', lines);
 }
 
 /** Tests that run signed in, in the account's own space. */

@@ -4,8 +4,7 @@
  * categories opens the event log filtered by its tag.
  */
 import type { Page } from '@playwright/test';
-import { BASE_URL } from './base-url.ts';
-import { expect, newSpace, test } from './fixtures.ts';
+import { expect, spaceWithEvents, test } from './fixtures.ts';
 
 const HOUR = 3_600_000;
 
@@ -14,14 +13,6 @@ const HOUR = 3_600_000;
  * 942100, cross-site scripting) and one allowed event 30 hours ago, sent as curl would (NDJSON, no cookie).
  */
 async function sendEvents(page: Page): Promise<string> {
-  const headers = { origin: BASE_URL };
-  const spaceId = await newSpace(page.request, 'Overview story');
-  const source = await page.request.post(`/api/spaces/${spaceId}/sources`, {
-    data: { name: 'edge nginx', kind: 'json' },
-    headers,
-  });
-  expect(source.status()).toBe(201);
-  const { token } = (await source.json()) as { token: string };
   const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
   const lines = [
     {
@@ -69,13 +60,7 @@ async function sendEvents(page: Page): Promise<string> {
       severity: 'info',
     },
   ];
-  const ingest = await page.request.fetch(`/api/ingest/${token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
-    data: lines.map((line) => JSON.stringify(line)).join('\n'),
-  });
-  expect(await ingest.json()).toEqual({ accepted: 4, errors: [] });
-  return spaceId;
+  return spaceWithEvents(page, 'Overview story', lines);
 }
 
 test('the summary strip shows the API’s numbers with their change and leads into the event log', async ({ page }) => {
