@@ -304,15 +304,7 @@ function EventLogScreen() {
                         <ul>
                           {values.map((facet) => (
                             <li key={facet.value}>
-                              <button
-                                type="button"
-                                className="facet"
-                                onClick={() => {
-                                  const next = addFilter(view.q, field, facet.value);
-                                  setDraft(next);
-                                  change({ ...view, q: next });
-                                }}
-                              >
+                              <button type="button" className="facet" onClick={() => filter(field, facet.value, false)}>
                                 <span>{facet.value}</span> <span className="muted">{facet.count}</span>
                               </button>
                             </li>
