@@ -188,8 +188,8 @@ export function parseTestFile(text: string, file: string): FtwTest[] {
   return tests;
 }
 
-/** Every `*.yaml` under `dir`, sorted, parsed. */
-export function loadTests(dir: string): FtwTest[] {
+/** Every `*.yaml` under `dir` (or only those named in `only`, relative to `dir`), sorted, parsed. */
+export function loadTests(dir: string, only?: readonly string[]): FtwTest[] {
   const files: string[] = [];
   const walk = (folder: string) => {
     for (const name of readdirSync(folder).sort()) {
@@ -198,6 +198,7 @@ export function loadTests(dir: string): FtwTest[] {
       else if (/\.ya?ml$/.test(name)) files.push(path);
     }
   };
-  walk(dir);
+  if (only) files.push(...[...only].sort().map((name) => join(dir, name)));
+  else walk(dir);
   return files.flatMap((path) => parseTestFile(readFileSync(path, 'utf8'), relative(dir, path)));
 }

@@ -7,13 +7,12 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { causeOf, renderReport } from './report.ts';
-import { runCorpus, summaryLine } from './run-corpus.ts';
+import { corpusDir, runCorpus, summaryLine } from './run-corpus.ts';
 
-const dir = resolve(process.env.CRS_TESTS_DIR || '../shared/crs-regression-v3.3.4/tests');
+const dir = resolve(process.env.CRS_TESTS_DIR || corpusDir);
 if (!existsSync(dir)) {
   console.error(
-    `No CRS regression tests at ${dir}. They live beside the repository in ../shared/crs-regression-v3.3.4 (not in a ` +
-      'clone): set CRS_TESTS_DIR to the tests/ folder of the OWASP CRS v3.3.4 regression tests.',
+    `No CRS regression tests at ${dir}: CRS_TESTS_DIR names a folder of FTW YAML files, or leave it unset.`,
   );
   process.exit(2);
 }

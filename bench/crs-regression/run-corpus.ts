@@ -8,6 +8,9 @@ import { loadTests } from './ftw.ts';
 import { runTests, type TestResult } from './runner.ts';
 import { startUpstream, startWaf, type WafKind } from './wafs.ts';
 
+/** The vendored OWASP CRS 3.3.4 regression tests (`corpus/README.md`). */
+export const corpusDir = join(import.meta.dirname, 'corpus', 'tests');
+
 /** Both runs' results, test by test in corpus order, and how long it took. */
 export type CorpusRun = {
   stock: TestResult[];
@@ -23,13 +26,17 @@ export function summaryLine(run: CorpusRun): string {
   return `stock ${figure(run.stock)}; spaceguard ${figure(run.spaceguard)}; differ ${run.differ.length}`;
 }
 
-/** Runs every test under `dir` on both WAFs (in parallel, each one request at a time); `progress` hears counts. */
+/**
+ * Runs every test under `dir` (or the files named in `only`) on both WAFs (in parallel, each one request at a time);
+ * `progress` hears counts.
+ */
 export async function runCorpus(
   dir: string,
   progress: (kind: WafKind, done: number, total: number) => void = () => {},
+  only?: readonly string[],
 ): Promise<CorpusRun> {
   const started = performance.now();
-  const tests = loadTests(dir);
+  const tests = loadTests(dir, only);
   const upstream = await startUpstream();
   const work = await mkdtemp(join(tmpdir(), 'spaceguard-crs-regression-'));
   const wafs: { stop: () => Promise<void> }[] = [];
