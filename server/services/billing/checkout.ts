@@ -3,7 +3,9 @@
  * (from Free, or an upgrade) charges through the provider and, only when the payment succeeded, stores the card's
  * token, the invoice and the new plan in one transaction; a declined card answers 402 and changes nothing. A lower
  * plan is scheduled for the period's end, refused with 409 while usage exceeds it. A retried checkout under the same
- * Idempotency-Key answers what the first one answered, without a second charge.
+ * Idempotency-Key answers what the first one answered, without a second charge. Checkouts of one space run one at a
+ * time under its row lock and are quoted from the row as the lock found it: the second of two identical checkouts
+ * sent at once answers 409 `no_change` and charges nothing; an upgrade racing a purchase is credited for it.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -27,7 +29,7 @@ import {
 import type { SpaceRow } from '../../db/schema/spaces.ts';
 import { ApiError } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
-import { lockSpace } from '../spaces/lock-space.ts';
+import { lockedSpace } from '../spaces/lock-space.ts';
 import { type Quote, quote } from './proration.ts';
 import { type CardInput, CardRejected, type Checkout, type PaymentMethodRef } from './provider.ts';
 import {
@@ -41,21 +43,28 @@ import {
   subscriptionView,
 } from './subscription.ts';
 
-const noChange = () => new ApiError(409, 'no_change', 'The space is on this plan and interval already.');
+type Change = Exclude<Quote, { effect: 'none' }>;
 
-/** The quote of a change, refused when there is nothing to change or a lower plan does not fit the space's usage. */
-async function quoteFor(tx: Executor, space: SpaceRow, body: CheckoutPreviewBody, now: Date): Promise<Quote> {
+/**
+ * The quote of a change, refused when there is nothing to change or a lower plan does not fit the space's usage.
+ * `space` is the row read under the space's lock, so a checkout that committed meanwhile is what this one changes.
+ */
+async function quoteFor(tx: Executor, space: SpaceRow, body: CheckoutPreviewBody, now: Date): Promise<Change> {
   const row = await subscriptionOf(tx, space.id, true);
   if (row?.status === 'past_due')
     throw new ApiError(409, 'past_due', 'The last renewal is unpaid: it is charged again before any plan change.');
-  const q = quote(currentOf(space, row), body, now);
-  if (q.effect === 'none') throw noChange();
+  const current = currentOf(space, row);
+  const q = quote(current, body, now);
+  if (q.effect === 'none') {
+    const interval = space.plan === 'free' ? '' : `, ${current.interval === 'year' ? 'yearly' : 'monthly'}`;
+    throw new ApiError(409, 'no_change', `This space is already on ${planTerms[space.plan].label}${interval}.`);
+  }
   if (q.effect === 'scheduled' && plans.indexOf(body.plan) < plans.indexOf(space.plan))
     await refuseOverPlan(tx, space, body.plan, now);
   return q;
 }
 
-function previewOf(q: Exclude<Quote, { effect: 'none' }>, body: CheckoutPreviewBody, now: Date): CheckoutPreview {
+function previewOf(q: Change, body: CheckoutPreviewBody, now: Date): CheckoutPreview {
   const iso = (p: { start: Date; end: Date } | null) =>
     p ? { start: p.start.toISOString(), end: p.end.toISOString() } : null;
   if (q.effect === 'scheduled')
@@ -85,10 +94,8 @@ function previewOf(q: Exclude<Quote, { effect: 'none' }>, body: CheckoutPreviewB
 export async function previewCheckout(sc: SpaceCaller, body: CheckoutPreviewBody): Promise<CheckoutPreview> {
   const now = sc.deps.now();
   return sc.deps.db.transaction(async (tx) => {
-    await lockSpace(tx, sc.space.id);
-    const q = await quoteFor(tx, sc.space, body, now);
-    if (q.effect === 'none') throw noChange();
-    return previewOf(q, body, now);
+    const space = await lockedSpace(tx, sc.space.id);
+    return previewOf(await quoteFor(tx, space, body, now), body, now);
   });
 }
 
@@ -108,7 +115,7 @@ export async function checkout(sc: SpaceCaller, body: CheckoutBody, idempotencyK
   const spaceId = sc.space.id;
   const hash = requestHash(body);
   return sc.deps.db.transaction(async (tx) => {
-    await lockSpace(tx, spaceId);
+    const space = await lockedSpace(tx, spaceId);
     const [seen] = await tx
       .select()
       .from(idempotencyKeys)
@@ -122,16 +129,15 @@ export async function checkout(sc: SpaceCaller, body: CheckoutBody, idempotencyK
         );
       return seen.answer as CheckoutResult;
     }
-    const q = await quoteFor(tx, sc.space, body, now);
+    const q = await quoteFor(tx, space, body, now);
     let result: CheckoutResult;
-    if (q.effect === 'none') throw noChange();
     if (q.effect === 'scheduled') {
       const row = await subscriptionOf(tx, spaceId, true);
-      if (row?.periodEnd) await scheduleChange(tx, sc.actor, sc.space, row, body, now);
-      else await dropUnboughtPlan(tx, sc, now);
+      if (row?.periodEnd) await scheduleChange(tx, sc.actor, space, row, body, now);
+      else await dropUnboughtPlan(tx, sc, space, now);
       result = { subscription: await subscriptionView(tx, spaceId, now), invoice: null };
     } else {
-      result = await pay(sc, tx, body, q, idempotencyKey, now);
+      result = await pay(sc, tx, space, body, q, idempotencyKey, now);
     }
     await tx
       .insert(idempotencyKeys)
@@ -141,14 +147,14 @@ export async function checkout(sc: SpaceCaller, body: CheckoutBody, idempotencyK
 }
 
 /** A paid plan that was given, not bought (no period to wait for), falls back to Free at once (audited). */
-async function dropUnboughtPlan(tx: Executor, sc: SpaceCaller, now: Date): Promise<void> {
-  await setPlan(tx, sc.space.id, 'free', now);
+async function dropUnboughtPlan(tx: Executor, sc: SpaceCaller, space: SpaceRow, now: Date): Promise<void> {
+  await setPlan(tx, space.id, 'free', now);
   await recordActivity(tx, sc.actor, {
-    spaceId: sc.space.id,
+    spaceId: space.id,
     action: 'subscription.change',
     objectType: 'subscription',
-    objectId: sc.space.id,
-    change: { plan: { from: sc.space.plan, to: 'free' } },
+    objectId: space.id,
+    change: { plan: { from: space.plan, to: 'free' } },
   });
 }
 
@@ -156,12 +162,13 @@ async function dropUnboughtPlan(tx: Executor, sc: SpaceCaller, now: Date): Promi
 async function pay(
   sc: SpaceCaller,
   tx: Executor,
+  space: SpaceRow,
   body: CheckoutBody,
-  q: Extract<Quote, { effect: 'subscribe' | 'upgrade' }>,
+  q: Exclude<Change, { effect: 'scheduled' }>,
   idempotencyKey: string,
   now: Date,
 ): Promise<CheckoutResult> {
-  const spaceId = sc.space.id;
+  const spaceId = space.id;
   const provider = sc.deps.billing;
   const row = await subscriptionOf(tx, spaceId, true);
   let stored: (PaymentMethodRef & { id: string }) | undefined;
@@ -200,7 +207,7 @@ async function pay(
   const outcome = await provider.confirmPayment(session, charge);
   if (outcome.status === 'failed') throw new ApiError(402, outcome.code, outcome.message);
   try {
-    return await record(sc, tx, body, q, row, stored, session, outcome.paymentId, charge.amountCents, now);
+    return await record(sc, tx, space, body, q, row, stored, session, outcome.paymentId, charge.amountCents, now);
   } catch (error) {
     // The money was taken but nothing is kept: give it back before the transaction rolls back.
     await provider.refund({
@@ -216,8 +223,9 @@ async function pay(
 async function record(
   sc: SpaceCaller,
   tx: Executor,
+  space: SpaceRow,
   body: CheckoutBody,
-  q: Extract<Quote, { effect: 'subscribe' | 'upgrade' }>,
+  q: Exclude<Change, { effect: 'scheduled' }>,
   row: SubscriptionRow | undefined,
   stored: (PaymentMethodRef & { id: string }) | undefined,
   session: Checkout,
@@ -225,7 +233,7 @@ async function record(
   amountCents: number,
   now: Date,
 ): Promise<CheckoutResult> {
-  const spaceId = sc.space.id;
+  const spaceId = space.id;
 
   let paymentMethodId = stored?.id;
   if (!stored) {
@@ -286,7 +294,7 @@ async function record(
     objectType: 'subscription',
     objectId: spaceId,
     change: {
-      plan: { from: sc.space.plan, to: body.plan },
+      plan: { from: space.plan, to: body.plan },
       interval: { from: row?.interval ?? null, to: body.interval },
       period: { start: q.period.start.toISOString(), end: q.period.end.toISOString() },
     },
