@@ -371,9 +371,49 @@ describe('payments', () => {
     const receipt = await t.call('GET', `/api/spaces/${spaceId}/payments/${id}/receipt`, { cookie: owner });
     expect(receipt.text).toContain('Refunded');
   });
+
+  test("refunding the current period's payment ends the paid plan now; a past period's refund leaves it", async () => {
+    clock.set('2026-11-01T00:00:00.000Z');
+    owner = (await t.signIn('owner@example.com')).cookie;
+    const spaceId = await newSpace();
+    await checkout(spaceId, { plan: 'pro', interval: 'month', card: card(testCards.success.number) });
+    await insertFirewall(t.db, spaceId, 'one', 'one.example.com');
+    await insertFirewall(t.db, spaceId, 'two', 'two.example.com');
+    clock.set('2026-12-01T00:20:00.000Z');
+    await renewDue(t.deps, clock.now());
+    owner = (await t.signIn('owner@example.com')).cookie;
+    const refund = (n: number) =>
+      invoicesOf(spaceId).then((rows) =>
+        t.call('POST', `/api/spaces/${spaceId}/payments/${rows[n]?.id}/refund`, { cookie: owner }),
+      );
+
+    clock.set('2026-12-05T00:00:00.000Z');
+    expect((await refund(0)).status).toBe(200); // November's: that period is over.
+    expect(await planOf(spaceId)).toBe('pro');
+
+    const current = await refund(1); // December's: the plan the space is on.
+    expect(current.status, current.text).toBe(200);
+    expect(current.json.status).toBe('refunded');
+    const view = await t.call('GET', `/api/spaces/${spaceId}/subscription`, { cookie: owner });
+    expect(view.json).toMatchObject({ plan: 'free', period: null, status: 'active' });
+    expect(view.json.usage.firewalls).toEqual({ used: 2, limit: 1 });
+    const downgrades = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.spaceId, spaceId), eq(activity.action, 'subscription.downgrade')));
+    expect(downgrades.map((a) => a.change)).toEqual([
+      { plan: { from: 'pro', to: 'free' }, reason: 'The payment for the current period (INV-0002) was refunded.' },
+    ]);
+    // Nothing renews a plan that ended.
+    clock.set('2027-01-01T00:20:00.000Z');
+    await renewDue(t.deps, clock.now());
+    expect((await invoicesOf(spaceId)).map((r) => r.status)).toEqual(['refunded', 'refunded']);
+    expect(await t.db.select().from(firewalls).where(eq(firewalls.spaceId, spaceId))).toHaveLength(2);
+  });
 });
 
 test('admins, analysts, viewers and strangers get 404 on every subscription route', async () => {
+  clock.set('2026-11-01T00:00:00.000Z'); // while the cast's sessions are valid
   const paid = await checkout(rolesSpace, { plan: 'pro', interval: 'month', card: card(testCards.success.number) });
   expect(paid.status).toBe(200);
   const id = paid.json.invoice.id;

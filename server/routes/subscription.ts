@@ -130,7 +130,8 @@ export const subscriptionRoutes = createRouter()
       {
         method: 'post',
         path: '/{spaceId}/payments/{id}/refund',
-        summary: 'Refund a paid invoice in full through the provider (the plan stays)',
+        summary:
+          "Refund a paid invoice in full through the provider; refunding the current period's payment ends the paid plan now (Free at once)",
         request: { params: PaymentParams },
         responses: { 200: json(Payment, 'The invoice, refunded') },
       },

@@ -46,10 +46,10 @@ export async function cancelScheduledChange(spaceId: string): Promise<void> {
   invalidateApi('subscription');
 }
 
-/** Refunds a paid invoice in full (the plan stays as it is). */
+/** Refunds a paid invoice in full; the current period's payment ends the paid plan (the space is on Free at once). */
 export async function refundPayment(spaceId: string, id: string): Promise<void> {
   await call(space.payments[':id'].refund.$post({ param: { spaceId, id } }));
-  invalidateApi('payments');
+  invalidateApi('payments', 'subscription', 'space', 'spaces');
 }
 
 /** The printable receipt of a payment: an HTML page the API serves. */

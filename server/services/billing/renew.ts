@@ -24,7 +24,7 @@ import { defineWorker } from '../jobs/worker.ts';
 import { lockSpace } from '../spaces/lock-space.ts';
 import { addInterval, periodLine } from './proration.ts';
 import type { PaymentOutcome } from './provider.ts';
-import { billingActor, nextInvoiceNumber, pastDueTimes, setPlan, subscriptionOf } from './subscription.ts';
+import { billingActor, endPaidPlan, nextInvoiceNumber, pastDueTimes, setPlan, subscriptionOf } from './subscription.ts';
 
 export const renewWorker = defineWorker<WindowArgs>({
   kind: 'billing.renew',
@@ -77,7 +77,7 @@ async function renew(deps: AppDeps, tx: Executor, row: SubscriptionRow, now: Dat
   const spaceId = row.spaceId;
   const start = row.periodEnd as Date;
   if (row.scheduledPlan === 'free') {
-    await downgradeToFree(tx, row, now, 'scheduled');
+    await endPaidPlan(tx, billingActor, row, now, 'The scheduled downgrade took effect.');
     return;
   }
   const plan = row.scheduledPlan ?? row.plan;
@@ -114,7 +114,7 @@ async function renew(deps: AppDeps, tx: Executor, row: SubscriptionRow, now: Dat
 async function retry(deps: AppDeps, tx: Executor, row: SubscriptionRow, now: Date): Promise<void> {
   const { nextRetry, downgradeAt } = pastDueTimes(row);
   if (now >= downgradeAt) {
-    await downgradeToFree(tx, row, now, 'unpaid');
+    await endPaidPlan(tx, billingActor, row, now, 'The renewal stayed unpaid for 7 days.');
     return;
   }
   if (!nextRetry || now < nextRetry) return;
@@ -211,34 +211,5 @@ async function settle(
     objectType: 'invoice',
     objectId: invoice.id,
     change: { number: invoiceLabel(invoice.number), amountCents: invoice.totalCents, message, attempt },
-  });
-}
-
-/** Back to Free, keeping every object (over-limit ones become read-only; nothing is deleted). */
-async function downgradeToFree(tx: Executor, row: SubscriptionRow, now: Date, why: 'scheduled' | 'unpaid') {
-  await tx
-    .update(subscriptions)
-    .set({
-      plan: 'free',
-      status: 'active',
-      periodStart: null,
-      periodEnd: null,
-      scheduledPlan: null,
-      scheduledInterval: null,
-      failedAt: null,
-      retries: 0,
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.spaceId, row.spaceId));
-  await setPlan(tx, row.spaceId, 'free', now);
-  await recordActivity(tx, billingActor, {
-    spaceId: row.spaceId,
-    action: 'subscription.downgrade',
-    objectType: 'subscription',
-    objectId: row.spaceId,
-    change: {
-      plan: { from: row.plan, to: 'free' },
-      reason: why === 'unpaid' ? 'The renewal stayed unpaid for 7 days.' : 'The scheduled downgrade took effect.',
-    },
   });
 }

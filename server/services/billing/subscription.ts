@@ -26,7 +26,7 @@ import { type SpaceRow, spaces } from '../../db/schema/spaces.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { type Actor, recordActivity } from '../activity/record.ts';
 import { usageOf } from '../limits/limits.ts';
-import { lockSpace } from '../spaces/lock-space.ts';
+import { lockedSpace, lockSpace } from '../spaces/lock-space.ts';
 import type { Current } from './proration.ts';
 
 const DAY = 86_400_000;
@@ -256,14 +256,47 @@ export async function invoiceOf(tx: Executor, spaceId: string, id: string, lock 
   return row;
 }
 
+/** Back to Free now, keeping every object (over-limit ones become read-only; nothing is deleted), audited. */
+export async function endPaidPlan(
+  tx: Executor,
+  actor: Actor,
+  row: SubscriptionRow,
+  now: Date,
+  reason: string,
+): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({
+      plan: 'free',
+      status: 'active',
+      periodStart: null,
+      periodEnd: null,
+      scheduledPlan: null,
+      scheduledInterval: null,
+      failedAt: null,
+      retries: 0,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.spaceId, row.spaceId));
+  await setPlan(tx, row.spaceId, 'free', now);
+  await recordActivity(tx, actor, {
+    spaceId: row.spaceId,
+    action: 'subscription.downgrade',
+    objectType: 'subscription',
+    objectId: row.spaceId,
+    change: { plan: { from: row.plan, to: 'free' }, reason },
+  });
+}
+
 /**
- * Refunds a paid invoice in full through the provider (audited); 409 `not_refundable` unless it is paid. The plan
- * stays as it is: an owner who wants less downgrades.
+ * Refunds a paid invoice in full through the provider (audited); 409 `not_refundable` unless it is paid. A payment
+ * for the current period (its period includes now) pays for the plan the space is on: refunding it ends the paid
+ * plan now, and the space is on Free at once. A payment for a period that is over leaves the plan as it is.
  */
 export async function refundPayment(sc: SpaceCaller, id: string): Promise<Payment> {
   const now = sc.deps.now();
   return sc.deps.db.transaction(async (tx) => {
-    await lockSpace(tx, sc.space.id);
+    const space = await lockedSpace(tx, sc.space.id);
     const row = await invoiceOf(tx, sc.space.id, id, true);
     if (row.status !== 'paid' || !row.providerPaymentId)
       throw new ApiError(409, 'not_refundable', `Only a paid invoice can be refunded; this one is ${row.status}.`);
@@ -288,6 +321,15 @@ export async function refundPayment(sc: SpaceCaller, id: string): Promise<Paymen
         status: { from: 'paid', to: 'refunded' },
       },
     });
+    const subscription = await subscriptionOf(tx, sc.space.id, true);
+    if (space.plan !== 'free' && subscription?.periodEnd && row.periodStart <= now && now < row.periodEnd)
+      await endPaidPlan(
+        tx,
+        sc.actor,
+        subscription,
+        now,
+        `The payment for the current period (${invoiceLabel(row.number)}) was refunded.`,
+      );
     return paymentView(updated ?? row);
   });
 }

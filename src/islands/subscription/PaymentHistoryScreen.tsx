@@ -83,7 +83,7 @@ function PaymentHistoryScreen() {
                       <ConfirmButton
                         label="Refund"
                         ariaLabel={`Refund ${payment.number}`}
-                        question={`Refund ${formatUsd(payment.amountCents)} of ${payment.number} to the card? The plan stays as it is.`}
+                        question={`Refund ${formatUsd(payment.amountCents)} of ${payment.number} to the card? If it paid for the current period, the paid plan ends now and the space is on Free at once.`}
                         confirmLabel="Refund"
                         onConfirm={async () => {
                           try {
