@@ -35,8 +35,9 @@ const minutes = (bounds: { min: number; max: number }, what: string) =>
     .max(bounds.max, `Use at most ${bounds.max.toLocaleString('en')} minutes.`);
 
 /**
- * A webhook address: http or https, no credentials in it. Whether its host may be reached (loopback, private and
- * link-local addresses are refused in production unless WEBHOOK_ALLOWED_HOSTS lists them) is the server's check.
+ * A webhook address: http or https, no credentials in it. Whether its host may be reached (addresses that are not
+ * globally reachable are refused unless WEBHOOK_ALLOWED_HOSTS lists them; loopback is allowed outside production) is
+ * the server's check.
  */
 export const WebhookUrl = z
   .string()

@@ -73,7 +73,7 @@ test('an admin sends a test to every channel and reads how each went', async () 
       ok: false,
       statusCode: null,
       message:
-        '“10.20.30.40” is a private address: webhooks may not reach it. List the host in WEBHOOK_ALLOWED_HOSTS to allow it.',
+        'url: “10.20.30.40” is a private address (10.0.0.0/8); webhooks must reach a public address. List the host in WEBHOOK_ALLOWED_HOSTS to allow it.',
     },
     {
       channel: 'email',

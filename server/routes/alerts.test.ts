@@ -96,6 +96,15 @@ describe('alert rules', () => {
       'channels.0.secret',
       /secret/,
     ],
+    [
+      {
+        kind: 'match',
+        query: '',
+        channels: [{ kind: 'webhook', url: 'http://[64:ff9b::10.0.0.1]/h', secret: 'a-long-enough-secret-1234' }],
+      },
+      'channels.0.url',
+      /^url: “64:ff9b::a00:1” is a NAT64 form of 10\.0\.0\.1, a private address \(10\.0\.0\.0\/8\); webhooks must reach a public address/,
+    ],
     [{ kind: 'match', query: '', channels: [{ kind: 'email', to: ['not-mail'] }] }, 'channels.0.to.0', /email/i],
     [{ kind: 'match', query: '', groupBy: ['ip', 'ip'] }, 'groupBy', /once/],
   ])('%o is refused on %s', async (body, field, message) => {

@@ -353,7 +353,7 @@ test('the URL is checked again before each attempt: in production a loopback rec
     attempt: 1,
     statusCode: null,
     error:
-      '“127.0.0.1” is a loopback address: webhooks may not reach it. List the host in WEBHOOK_ALLOWED_HOSTS to allow it.',
+      'url: “127.0.0.1” is a loopback address (127.0.0.0/8); webhooks must reach a public address. List the host in WEBHOOK_ALLOWED_HOSTS to allow it.',
   });
   // Once the host is listed, the retry goes through.
   await toNextTry(clock, id);
