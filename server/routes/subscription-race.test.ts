@@ -17,7 +17,7 @@ import { testClock } from '../test/jobs.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-const clock = testClock('2031-03-10T09:00:00.000Z');
+const clock = testClock('2026-11-01T09:00:00.000Z');
 let t: TestApi;
 let other: Awaited<ReturnType<typeof anotherHandle>>;
 let owner: string;
