@@ -74,27 +74,50 @@ export const Hostname = z
   .max(253)
   .regex(hostnamePattern, 'Use a host name such as shop.example.com or *.example.com.');
 
+const controlNames: Readonly<Record<number, string>> = { 9: 'a tab', 10: 'a line break', 13: 'a carriage return' };
+const codePoint = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Why an upstream URL cannot be used as typed, or null. A URL parser drops tabs and line breaks, and maps or drops
+ * some non-ASCII characters, so such a value would be shown as typed while nginx proxies to another text: refused.
+ */
+export function upstreamProblem(value: string): string | null {
+  for (const [index, char] of [...value].entries()) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || code === 0x7f) {
+      const name = controlNames[code] ?? `the control character ${codePoint(code)}`;
+      return `Use an upstream URL without control characters: character ${index + 1} is ${name}.`;
+    }
+    if (code > 0x7e) {
+      return `Use an upstream URL of printable ASCII characters: character ${index + 1} is ${codePoint(code)} (write an international host name in its xn-- form).`;
+    }
+  }
+  try {
+    const url = new URL(value);
+    if (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.username === '' &&
+      url.password === '' &&
+      url.search === '' &&
+      url.hash === '' &&
+      (url.pathname === '/' || url.pathname === '') &&
+      /^[A-Za-z0-9.\-[\]:]+$/.test(url.host)
+    ) {
+      return null;
+    }
+  } catch {}
+  return 'Use http://host:port or https://host:port, without a path.';
+}
+
 /** `http://host:port` (or https): where the firewall sends the requests it lets through. */
 export const Upstream = z
   .string()
   .trim()
   .max(300)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (
-        (url.protocol === 'http:' || url.protocol === 'https:') &&
-        url.username === '' &&
-        url.password === '' &&
-        url.search === '' &&
-        url.hash === '' &&
-        (url.pathname === '/' || url.pathname === '') &&
-        /^[A-Za-z0-9.\-[\]:]+$/.test(url.host)
-      );
-    } catch {
-      return false;
-    }
-  }, 'Use http://host:port or https://host:port, without a path.');
+  .superRefine((value, ctx) => {
+    const problem = upstreamProblem(value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const FirewallMode = z.enum(firewallModes).meta({ id: 'FirewallMode' });
 export const ParanoiaLevel = z.union(paranoiaLevels.map((level) => z.literal(level)));

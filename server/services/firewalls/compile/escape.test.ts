@@ -135,6 +135,9 @@ describe('nginx values', () => {
     'http://\\.example',
     'http://host:3000;',
     'not a url',
+    'http://127.0.0.1:30\t00',
+    'http://127.0.0.1:3000/\n',
+    'http://127.0.\u200b0.1:3000',
   ])('proxyTarget(%j) is refused', (value) => {
     expect(() => proxyTarget(value)).toThrow(UnsafeValueError);
   });

@@ -11,8 +11,12 @@ const hostname = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-
 const upstreamHost =
   /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*)(:\d{1,5})?$/;
 
-/** `http://host:port` as nginx's `proxy_pass` target; refused unless it is a bare scheme, host and port. */
+/**
+ * `http://host:port` as nginx's `proxy_pass` target; refused unless it is a bare scheme, host and port, written in
+ * printable ASCII (a URL parser drops tabs and line breaks and maps some other characters, so the target would differ).
+ */
 export function proxyTarget(upstream: string): string {
+  if (!/^[\x21-\x7e]+$/.test(upstream)) throw new UnsafeValueError(`Not an upstream URL: ${JSON.stringify(upstream)}`);
   let url: URL;
   try {
     url = new URL(upstream);
