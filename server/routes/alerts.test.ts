@@ -1,6 +1,6 @@
 /** The alert rules and alerts API: roles, validation naming the field, filters, bulk work, notes, notifications. */
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Role } from '../../contract/common.ts';
 import { activity } from '../db/schema/activity.ts';
@@ -190,6 +190,31 @@ describe('alert rules', () => {
     expect(threshold.json.firings).toBeGreaterThanOrEqual(1);
     const viewer = await t.call('POST', `${rules()}/preview`, { cookie: as.viewer, body: { kind: 'match' } });
     expect(viewer.status).toBe(403);
+  });
+
+  test('a preview reads the events in the search lane: while another space’s searches hold it, the preview waits its turn', async () => {
+    const lane = t.deps.searches;
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const held: Promise<unknown>[] = [];
+    try {
+      // Another space's searches take every slot, and one more waits.
+      while (lane.load().waiting === 0)
+        held.push(lane.run('facets', 'another-space', async (db) => gate.then(() => db.execute(sql`select 1 as one`))));
+      const preview = t.call('POST', `${rules()}/preview`, {
+        cookie: as.analyst,
+        body: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
+      });
+      await vi.waitFor(() => expect(lane.load().waiting).toBe(2), { timeout: 10_000 });
+      open();
+      expect((await preview).status).toBe(200);
+    } finally {
+      open();
+      await Promise.all(held);
+    }
+    expect(lane.load()).toEqual({ running: 0, waiting: 0 });
   });
 });
 

@@ -238,8 +238,8 @@ describe('GET /waf-discover', () => {
     /** Counts every statement a search sends through its executor. */
     const counting: SearchLane = {
       load: () => lane.load(),
-      run: (kind, work) =>
-        lane.run(kind, (db) =>
+      run: (kind, space, work) =>
+        lane.run(kind, space, (db) =>
           work(
             new Proxy(db, {
               get(target, name, receiver) {

@@ -1,13 +1,15 @@
 /**
  * A rule tried on stored events before it is saved: "would have fired N times in the last 24 h, for these groups".
  * Match rules fire once per matching event; threshold rules once per minute whose window was over the threshold
- * (the scheduler's cadence); a silence rule says whether its source or firewall is silent now.
+ * (the scheduler's cadence); a silence rule says whether its source or firewall is silent now. A preview reads the
+ * events in the search lane (kind `preview`): it waits its turn behind the space's other searches, not in front of
+ * other spaces', and each of its statements has the preview's budget.
  */
 import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AlertRulePreview, AlertRulePreviewBody } from '../../../contract/alerts.ts';
 import type { SpaceCaller } from '../../caller.ts';
-import { rowsOf } from '../../db/database.ts';
+import { type Executor, rowsOf } from '../../db/database.ts';
 import type { AlertRuleRow } from '../../db/schema/alerts.ts';
 import { events } from '../../db/schema/events.ts';
 import { fieldError } from '../../errors.ts';
@@ -29,7 +31,7 @@ export async function previewRule(sc: SpaceCaller, body: Body): Promise<AlertRul
   const name = 'This rule';
   const template = body.titleTemplate ?? null;
   const base = { from: from.toISOString(), to: to.toISOString() };
-  const db = sc.deps.db;
+  const inLane = <T>(work: (db: Executor) => Promise<T>) => sc.deps.searches.run('preview', sc.space.id, work);
   if (body.kind === 'silence') {
     const rule = {
       spaceId: sc.space.id,
@@ -38,7 +40,7 @@ export async function previewRule(sc: SpaceCaller, body: Body): Promise<AlertRul
       windowMinutes: body.windowMinutes ?? 1,
       createdAt: from,
     } as AlertRuleRow;
-    const state = await silenceState(db, rule, to);
+    const state = await inLane((db) => silenceState(db, rule, to));
     if (!state)
       throw fieldError(body.sourceId ? 'sourceId' : 'firewallId', 'This space has no such source or firewall.');
     const at = state.lastEventAt?.toISOString() ?? to.toISOString();
@@ -72,7 +74,7 @@ export async function previewRule(sc: SpaceCaller, body: Body): Promise<AlertRul
       threshold: body.threshold ?? 0,
       windowMinutes: body.windowMinutes ?? 1,
     };
-    const hits = await thresholdHits(db, rule, from, to, groupsShown);
+    const hits = await inLane((db) => thresholdHits(db, rule, from, to, groupsShown));
     const groups = hits.map((hit) => ({
       groupKey: hit.group.key,
       group: hit.group.values,
@@ -100,7 +102,8 @@ export async function previewRule(sc: SpaceCaller, body: Body): Promise<AlertRul
   ) as SQL;
   const columns = fields.map((field, i) => sql`${groupColumnSql(field)} as ${sql.raw(`g${i}`)}`);
   const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+    await inLane((db) =>
+      db.execute(sql`
       select ${sql.join([...columns, sql`count(*)::int as n`, sql`min(${events.time}) as first`, sql`max(${events.time}) as last`], sql`, `)},
         count(*) over ()::int as groups, (sum(count(*)) over ())::int as total
       from ${events} ${groupJoinsSql(fields)}
@@ -116,6 +119,7 @@ export async function previewRule(sc: SpaceCaller, body: Body): Promise<AlertRul
       having count(*) > 0
       order by n desc
       limit ${groupsShown}`),
+    ),
   );
   const groups = rows.map((row) => {
     const values: Record<string, string> = {};

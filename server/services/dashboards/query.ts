@@ -128,7 +128,9 @@ export async function widgetQuery(
     const statement: SQL = rollup
       ? wrapHistogram(rollup)
       : rawQuerySql(spaceId, query.filter, range, query.metric, query.field, grouping);
-    const rows = await sc.deps.searches.run('histogram', async (db) => rowsOf<Row>(await db.execute(statement)));
+    const rows = await sc.deps.searches.run('histogram', sc.space.id, async (db) =>
+      rowsOf<Row>(await db.execute(statement)),
+    );
     const byBucket = new Map(rows.map((row) => [Number(row.x), row.v]));
     const data: SeriesPoint[] = Array.from({ length: buckets.size }, (_, index) => [
       buckets.origin + index * buckets.intervalSeconds * 1000,
@@ -152,7 +154,9 @@ export async function widgetQuery(
     else if (distinctFacet && query.field)
       statement = rollupDistinctSql(spaceId, ast, range, query.field, distinctFacet);
     else statement = rawQuerySql(spaceId, query.filter, range, query.metric, query.field, { kind: 'none' });
-    const rows = await sc.deps.searches.run('histogram', async (db) => rowsOf<Row>(await db.execute(statement)));
+    const rows = await sc.deps.searches.run('histogram', sc.space.id, async (db) =>
+      rowsOf<Row>(await db.execute(statement)),
+    );
     return result([[null, value(rows[0]?.v ?? null)]], null, Boolean(rollup) || distinctFacet !== null);
   }
 
@@ -162,7 +166,7 @@ export async function widgetQuery(
   const statement = facet
     ? rollupFieldSql(spaceId, ast, range, field, facet, limit)
     : rawQuerySql(spaceId, query.filter, range, query.metric, query.field, { kind: 'field', field, limit });
-  const rows = await sc.deps.searches.run('facets', async (db): Promise<Row[]> => {
+  const rows = await sc.deps.searches.run('facets', sc.space.id, async (db): Promise<Row[]> => {
     // The client addresses have about as many values as events: their top values come from the heavy rows where
     // these settle them, as the event log's facets do (`rollupFacets`).
     if (facet === 'ip') {

@@ -65,7 +65,7 @@ export async function exportEvents(sc: SpaceCaller, q: z.infer<typeof EventExpor
   const { space } = sc;
   const csv = q.format === 'csv';
   const where = whereOf(space.id, q);
-  const [counted] = await searches.run('export', (search) =>
+  const [counted] = await searches.run('export', space.id, (search) =>
     search
       .select({ n: sql<number>`count(*)::int` })
       .from(events)
@@ -101,7 +101,7 @@ export async function exportEvents(sc: SpaceCaller, q: z.infer<typeof EventExpor
           ]
         : where;
       // Each chunk is one search of the lane, so a long export shares the database with everyone else.
-      const rows = await searches.run('export', (search) =>
+      const rows = await searches.run('export', space.id, (search) =>
         search
           .select(eventWithRaw)
           .from(events)

@@ -35,7 +35,7 @@ export function eventPageSelect(db: Executor, spaceId: string, q: z.infer<typeof
 
 /** Events matching a query and time range, newest first, cursor-paginated. */
 export async function eventPage(sc: SpaceCaller, q: z.infer<typeof EventPageQuery>): Promise<EventPage> {
-  const rows = await sc.deps.searches.run('page', (db) => eventPageSelect(db, sc.space.id, q));
+  const rows = await sc.deps.searches.run('page', sc.space.id, (db) => eventPageSelect(db, sc.space.id, q));
   const items = rows.slice(0, q.limit);
   const last = items.at(-1);
   return {
@@ -74,7 +74,7 @@ export async function eventHistogram(sc: SpaceCaller, q: z.infer<typeof Histogra
   const ast = parsedQuery(q.q, 'q');
   const where = whereOf(sc.space.id, { ...q, from: from.toISOString(), to: to.toISOString() });
   const tier = histogramTier(interval);
-  const rows = await sc.deps.searches.run('histogram', (db) => {
+  const rows = await sc.deps.searches.run('histogram', sc.space.id, (db) => {
     const range = { from: from.getTime(), to: to.getTime() };
     const statement = tier && rollupHistogram(sc.space.id, ast, range, { tier, origin, intervalSeconds: interval });
     if (statement) {
@@ -121,7 +121,7 @@ type FacetName = Exclude<keyof Facets, 'total'>;
 export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promise<Facets> {
   const ast = parsedQuery(q.q, 'q');
   const rows = rollupAnswerable(ast)
-    ? await sc.deps.searches.run('facets', async (db) => {
+    ? await sc.deps.searches.run('facets', sc.space.id, async (db) => {
         const range = { from: q.from ? Date.parse(q.from) : null, to: q.to ? Date.parse(q.to) : null };
         return (await rollupFacets(db, sc.space.id, ast, range, q.size)).rows;
       })
@@ -138,7 +138,7 @@ export async function eventFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>
 async function rawFacets(sc: SpaceCaller, q: z.infer<typeof FacetQuery>): Promise<FacetRow[]> {
   const statement = rawFacetsSql(sc.space.id, q);
   // Union all keeps each branch's order.
-  return rowsOf<FacetRow>(await sc.deps.searches.run('facets', (db: Executor) => db.execute(statement)));
+  return rowsOf<FacetRow>(await sc.deps.searches.run('facets', sc.space.id, (db: Executor) => db.execute(statement)));
 }
 
 /** The statement of `rawFacets`: the matching events counted once per facet, each facet a top-N of its counts. */

@@ -77,7 +77,7 @@ export async function overviewSummary(sc: SpaceCaller, q: z.infer<typeof Summary
   const statement = sql`${eventCounts(spaceId, current, 'current')} union all ${eventCounts(spaceId, previous, 'previous')}`;
   type Row = { w: 'current' | 'previous'; requests: number | string; blocked: number | string; ips: number | string };
   const [rows, openAlerts, criticalFindings] = await Promise.all([
-    sc.deps.searches.run('histogram', async (db) => rowsOf<Row>(await db.execute(statement))),
+    sc.deps.searches.run('histogram', sc.space.id, async (db) => rowsOf<Row>(await db.execute(statement))),
     // Alerts: open now; first seen (their first matching event) in each window.
     openAndNew(
       sc,

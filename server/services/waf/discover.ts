@@ -45,7 +45,9 @@ export async function wafDiscover(sc: SpaceCaller, q: z.infer<typeof DiscoverQue
     limit: q.limit,
     layout,
   });
-  const rows = await sc.deps.searches.run('facets', async (db) => rowsOf<DiscoverRow>(await db.execute(statement)));
+  const rows = await sc.deps.searches.run('facets', sc.space.id, async (db) =>
+    rowsOf<DiscoverRow>(await db.execute(statement)),
+  );
   const first = rows[0];
   return {
     groupBy: q.groupBy,

@@ -33,7 +33,7 @@ export async function remedyAffected(sc: SpaceCaller, remedy: Remedy, now: Date)
     lte(events.time, now),
     compileQuery(matchOf(remedy), events),
   );
-  const [row] = await sc.deps.searches.run('facets', async (db) =>
+  const [row] = await sc.deps.searches.run('facets', sc.space.id, async (db) =>
     rowsOf<{ requests: number; ips: number }>(
       await db.execute(
         sql`select count(*)::int as requests, count(distinct ${events.ip})::int as ips from ${events} where ${where}`,
