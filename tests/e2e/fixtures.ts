@@ -33,7 +33,9 @@ export async function mailedLink(request: APIRequestContext, to: string, path: s
 
 /** Registers, activates and signs in a new user through the API. */
 export async function createAccount(request: APIRequestContext, label: string): Promise<Account> {
-  const email = `${label}-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.test`;
+  // Shaped like a person's address (`first.last@company.example`): dots, no hyphens, so there is nowhere a browser
+  // may break the line, and a page that shows it must wrap it itself.
+  const email = `${label.replaceAll('-', '.')}.${Date.now()}${Math.round(Math.random() * 1e6)}@example.test`;
   const password = 'Orbit-guard-2026';
   const name = `User ${label}`;
   expect((await request.post('/api/auth/register', { data: { name, email, password }, headers })).status()).toBe(201);

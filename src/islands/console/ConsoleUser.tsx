@@ -57,7 +57,7 @@ function ConsoleUser() {
         </button>
         {open && (
           <div id={menuId} className="card console-user__panel">
-            <p className="muted">{me.email}</p>
+            <p className="muted wrap-anywhere">{me.email}</p>
             {menuError && <p className="field__error">{menuError}</p>}
             <ul>
               <li>

@@ -88,8 +88,14 @@ function ProfileScreen() {
       <section className="card panel" aria-labelledby="email-title">
         <h2 id="email-title">Email</h2>
         <p>
-          Signed in as <strong>{me.email}</strong>
-          {me.pendingEmail && <> — waiting for confirmation of {me.pendingEmail}</>}.
+          Signed in as <strong className="wrap-anywhere">{me.email}</strong>
+          {me.pendingEmail && (
+            <>
+              {' '}
+              — waiting for confirmation of <span className="wrap-anywhere">{me.pendingEmail}</span>
+            </>
+          )}
+          .
         </p>
         <Form onSubmit={changeEmail.onSubmit} pending={changeEmail.pending}>
           {changeEmail.error && <Alert tone="error">{changeEmail.error}</Alert>}

@@ -39,7 +39,8 @@ export function InvitationLink() {
     <section className="card panel" aria-labelledby="invite-link-title">
       <h2 id="invite-link-title">Join {state.invitation.spaceName}</h2>
       <p>
-        You are invited as <strong>{state.invitation.role}</strong> ({state.invitation.email}).
+        You are invited as <strong>{state.invitation.role}</strong> (
+        <span className="wrap-anywhere">{state.invitation.email}</span>).
       </p>
       <button type="button" className="button" disabled={busy} onClick={() => void accept()}>
         Accept and open the space
