@@ -157,7 +157,6 @@ export async function benchFirewall(): Promise<string> {
     upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
     const compiled = compileFirewall({
       firewallId: FIREWALL_ID,
-      version: 1,
       settings: benchFirewallSettings(upstreamUrl),
       catalog: loadCrsCatalog(),
       now: new Date(),

@@ -126,7 +126,6 @@ function spaceguardFiles(upstreamPort: number): Record<string, string> {
   });
   return compileFirewall({
     firewallId: '00000000-0000-4000-8000-00000000c125',
-    version: 1,
     settings,
     catalog: loadCrsCatalog(),
     now: new Date('2026-01-01T00:00:00Z'),

@@ -159,6 +159,40 @@ describe('connector config', () => {
 });
 
 describe('connector status', () => {
+  const report = (token: string, version: number) =>
+    t.call('POST', '/api/connector/status', { token, body: { version, state: 'applied' } });
+  const applied = async (id: string) =>
+    (await t.call('GET', `${base()}/${id}`, { cookie: owner })).json.connector.appliedVersion;
+
+  test('a rollback compiles to the restored version’s files and hash; a connector serving them is marked applied', async () => {
+    const fw = await firewall('rolled back');
+    const one = await config(fw.token);
+    await report(fw.token, 1);
+    await save(fw.id, { mode: 'block' });
+    const two = await config(fw.token, { 'if-none-match': `"${one.json.hash}"` });
+    await report(fw.token, 2);
+
+    const rolled = await t.call('POST', `${base()}/${fw.id}/rollback`, { cookie: owner, body: { version: 1 } });
+    expect(rolled.json.version).toBe(3);
+    const three = await t.call('GET', `${base()}/${fw.id}/versions/3`, { cookie: owner });
+    expect(three.json.hash).toBe(one.json.hash);
+    expect(three.json.files).toEqual(one.json.files);
+    expect(two.json.hash).not.toBe(one.json.hash);
+    const fetched = await config(fw.token, { 'if-none-match': `"${two.json.hash}"` });
+    expect(fetched.json).toMatchObject({ version: 3, hash: one.json.hash });
+
+    // A save that changes nothing lands before the connector reports version 3: the report counts for version 4.
+    expect((await save(fw.id, { mode: 'detect' })).json.version).toBe(4);
+    expect((await report(fw.token, 3)).json).toMatchObject({ state: 'applied', appliedVersion: 4 });
+    expect((await config(fw.token, { 'if-none-match': `"${one.json.hash}"` })).status).toBe(304);
+    // And one saved while the connector serves those files is applied at once: nothing new travels.
+    expect((await save(fw.id, { mode: 'detect', comment: 'no change' })).json.version).toBe(5);
+    expect(await applied(fw.id)).toBe(5);
+    // A change that does change the files waits for the connector.
+    expect((await save(fw.id, { mode: 'off' })).json.version).toBe(6);
+    expect(await applied(fw.id)).toBe(5);
+  });
+
   test('applied and failed reports set the connector state; every call marks it seen', async () => {
     const fw = await firewall();
     await save(fw.id, { mode: 'block' });

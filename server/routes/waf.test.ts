@@ -307,6 +307,8 @@ describe('WAF remedies', () => {
     // A: five today and one three days ago; C: two.
     expect(res.json.affected).toMatchObject({ requests: 8, distinctIps: 2 });
     expect(res.json.change).toBe('Stop rule 942100 from matching requests to paths starting with /search on “shop”.');
+    // Only the file the exclusion changes: the version number is in no file, so no other file differs.
+    expect(res.json.files.map((file: { name: string }) => file.name)).toEqual(['modsecurity.conf']);
     const conf = res.json.files.find((file: { name: string }) => file.name === 'modsecurity.conf');
     expect(conf.before).not.toContain('# Exclusion: rule 942100');
     expect(conf.after).toContain('# Exclusion: rule 942100, path /search');

@@ -12,12 +12,11 @@ export async function installedCrs(): Promise<CrsCatalog> {
 /** The files a version's settings compile to, and their hash (the connector's ETag); 400 for a value the compiler refuses. */
 export async function compileSettings(
   firewallId: string,
-  version: number,
   settings: FirewallSettings,
   now: Date,
 ): Promise<{ files: Record<string, string>; hash: string }> {
   try {
-    return compileFirewall({ firewallId, version, settings, catalog: loadCrsCatalog(), now });
+    return compileFirewall({ firewallId, settings, catalog: loadCrsCatalog(), now });
   } catch (error) {
     if (error instanceof UnsafeValueError) throw new ApiError(400, 'unsafe_value', error.message);
     throw error;

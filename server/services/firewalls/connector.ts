@@ -16,6 +16,7 @@ import type { StoredBatch } from '../ingest/store.ts';
 import { hashToken, randomToken } from '../shared/tokens.ts';
 import { recompileStale } from './expiry.ts';
 import { announceVersion, waitForVersion } from './version-signal.ts';
+import { versionHash } from './versions.ts';
 import { connectorColumns, connectorView } from './view.ts';
 
 /** A connector's request: the dependencies, the `Authorization` header, who calls from where, and its abort signal. */
@@ -150,16 +151,32 @@ export async function reportStatus(
     throw fieldError('version', `This firewall has no version ${input.version} yet; its newest is ${row.version}.`);
   }
   const applied = input.state === 'applied';
-  const [updated] = await call.deps.db
-    .update(firewalls)
-    .set({
-      connectorState: input.state,
-      appliedVersion: applied ? input.version : row.appliedVersion,
-      failedVersion: applied ? null : input.version,
-      connectorMessage: input.message ?? null,
-    })
-    .where(eq(firewalls.id, row.id))
-    .returning(connectorColumns);
+  const updated = await call.deps.db.transaction(async (tx) => {
+    // Locked first, so a save committing meanwhile either is read here or reads this report (`commitSettings`).
+    const [locked] = await tx
+      .select({ version: firewalls.version })
+      .from(firewalls)
+      .where(eq(firewalls.id, row.id))
+      .for('update');
+    if (!locked) throw badToken();
+    // The newest version compiled to the very files applied (a rollback or a save that changed nothing since): the
+    // connector serves it too, and will not be sent it, since it already holds that hash.
+    const same =
+      applied &&
+      locked.version > input.version &&
+      (await versionHash(tx, row.id, locked.version)) === (await versionHash(tx, row.id, input.version));
+    const [written] = await tx
+      .update(firewalls)
+      .set({
+        connectorState: input.state,
+        ...(applied ? { appliedVersion: same ? locked.version : input.version } : {}),
+        failedVersion: applied ? null : input.version,
+        connectorMessage: input.message ?? null,
+      })
+      .where(eq(firewalls.id, row.id))
+      .returning(connectorColumns);
+    return written;
+  });
   if (!updated) throw badToken();
   return connectorView(updated);
 }

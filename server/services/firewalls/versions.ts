@@ -47,7 +47,7 @@ export async function saveVersion(
     now: Date;
   },
 ): Promise<FirewallVersionRow> {
-  const { files, hash } = await compileSettings(input.firewallId, input.version, input.settings, input.now);
+  const { files, hash } = await compileSettings(input.firewallId, input.settings, input.now);
   const staleAt = nextExpiry(input.settings, input.now);
   const [row] = await tx
     .insert(firewallVersions)
@@ -76,6 +76,15 @@ export async function saveVersion(
   });
   await notifyVersion(tx, input.firewallId);
   return row;
+}
+
+/** The hash of a firewall's version n, or null when it has none. */
+export async function versionHash(tx: Executor, firewallId: string, version: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ hash: firewallVersions.hash })
+    .from(firewallVersions)
+    .where(and(eq(firewallVersions.firewallId, firewallId), eq(firewallVersions.version, version)));
+  return row?.hash ?? null;
 }
 
 /** Settings as stored: custom rules with their ids, checked against the installed CRS and PCRE (400 naming the field). */
@@ -112,9 +121,21 @@ export async function commitSettings(
     comment: audit.comment,
     now,
   });
+  // Same settings, same bytes (a rollback, a save that changes nothing): a connector that serves these very files
+  // serves this version too. It hears of nothing new, since the hash is its ETag, so it is marked applied here.
+  const served =
+    row.connectorState === 'applied' &&
+    row.appliedVersion !== null &&
+    (await versionHash(tx, row.id, row.appliedVersion)) === saved.hash;
   const [updated] = await tx
     .update(firewalls)
-    .set({ settings: checked, name: checked.name, version, updatedAt: now })
+    .set({
+      settings: checked,
+      name: checked.name,
+      version,
+      updatedAt: now,
+      ...(served ? { appliedVersion: version } : {}),
+    })
     .where(eq(firewalls.id, row.id))
     .returning();
   if (!updated) throw notFound('firewall');

@@ -83,8 +83,8 @@ export async function previewRemedy(sc: SpaceCaller, remedy: Remedy): Promise<Re
   let files: RemedyPreview['files'] = [];
   if (!made.alreadyInPlace) {
     const settings = await checked(db, row, made);
-    // The same compilation saveVersion makes, at the version the apply would make.
-    const next = await compileSettings(row.id, row.version + 1, settings, now);
+    // The same compilation saveVersion makes when the remedy is applied.
+    const next = await compileSettings(row.id, settings, now);
     files = changedFiles(await currentFiles(db, row), next.files);
   }
   return {

@@ -170,7 +170,9 @@ describe('FirewallConfigScreen', () => {
     await user.click(within(table).getByRole('button', { name: 'Roll back to version 1' }));
     await user.click(screen.getByRole('button', { name: 'Roll back' }));
     expect(await screen.findByText('Rolled back: version 3 has the settings of version 1.')).toBeInTheDocument();
-    expect(await screen.findByRole('rowheader', { name: '3 (newest)' })).toBeInTheDocument();
+    const three = (await screen.findByRole('rowheader', { name: '3 (newest)' })).closest('tr') as HTMLElement;
+    expect(three).toHaveTextContent('Rollback to version 1 (same files as version 1: nothing changed for the WAF)');
+    expect(screen.getByRole('rowheader', { name: '2' }).closest('tr')).not.toHaveTextContent('same files');
     expect((await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json.mode).toBe('detect');
   });
 

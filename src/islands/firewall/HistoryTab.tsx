@@ -63,6 +63,9 @@ export function HistoryTab({ spaceId, firewall, editable, unsaved }: Props) {
     );
   if (versions.loaded.state === 'error') return <Problem error={versions.loaded.error} onRetry={versions.retry} />;
   const list = versions.loaded.data.items;
+  // Same settings, same files, same hash: a rollback or a save that changed nothing names the version it repeats.
+  const sameAs = (index: number): number | undefined =>
+    list.slice(index + 1).find((older) => older.hash === list[index]?.hash)?.version;
   const options = list.map((item) => ({ value: String(item.version), label: `Version ${item.version}` }));
 
   const rollback = async (version: number): Promise<void> => {
@@ -101,7 +104,7 @@ export function HistoryTab({ spaceId, firewall, editable, unsaved }: Props) {
             </tr>
           </thead>
           <tbody>
-            {list.map((item) => (
+            {list.map((item, index) => (
               <tr key={item.version}>
                 <th scope="row">
                   {item.version}
@@ -111,7 +114,12 @@ export function HistoryTab({ spaceId, firewall, editable, unsaved }: Props) {
                 <td>
                   <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
                 </td>
-                <td>{item.comment ?? <span className="muted">none</span>}</td>
+                <td>
+                  {item.comment ?? <span className="muted">none</span>}
+                  {sameAs(index) !== undefined && (
+                    <span className="muted"> (same files as version {sameAs(index)}: nothing changed for the WAF)</span>
+                  )}
+                </td>
                 {editable && (
                   <td>
                     {item.version !== firewall.version && (

@@ -99,7 +99,6 @@ async function startWaf(mode: 'detect' | 'block', upstreamPort: number) {
   const port = await freePort();
   const compiled = compileFirewall({
     firewallId: '00000000-0000-4000-8000-00000000000b',
-    version: 2,
     settings: settingsFor(mode, upstreamPort),
     catalog: loadCrsCatalog(),
     now: new Date('2026-01-01T00:00:00Z'),
@@ -210,13 +209,15 @@ describe('compiled config on a running nginx', () => {
       expect(limited).toHaveLength(2);
     });
 
-    test('the audit log names the firewall and version, and the CRS rules that matched', async () => {
+    test('the audit log names the firewall and the CRS rules that matched', async () => {
       const records = (await waf.current.audit()).map(
         (line) => JSON.parse(line) as { transaction: Record<string, unknown> },
       );
       expect(records.length).toBeGreaterThan(0);
       const text = JSON.stringify(records);
-      expect(text).toContain('spaceguard/00000000-0000-4000-8000-00000000000b/2');
+      // The firewall, not the version (the same files serve every version with the same settings); libmodsecurity
+      // 3.0.9 keeps the signature's closing quote in the component.
+      expect(text).toContain('"spaceguard/00000000-0000-4000-8000-00000000000b\\""');
       expect(text).toContain('942100');
       expect(text).toContain('4210011');
     });

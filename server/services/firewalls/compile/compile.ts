@@ -7,11 +7,12 @@ import { compileModsecurity } from './modsecurity-conf.ts';
 import { modsecNetworks } from './networks.ts';
 import { compileNginx } from './nginx-conf.ts';
 
-/** Everything a compilation depends on: same input, same bytes. */
+/**
+ * Everything a compilation depends on: same input, same bytes. The version number is not part of it (the API and the
+ * connector know it), so a rollback or a save that changes nothing compiles to the restored version's bytes and hash.
+ */
 export type CompileInput = {
   firewallId: string;
-  /** The version being saved; written into the files and the audit log's component signature. */
-  version: number;
   settings: FirewallSettings;
   catalog: CrsCatalog;
   /** IP list entries whose `expiresAt` is at or before this instant are left out. */
@@ -59,9 +60,7 @@ export function compileFirewall(input: CompileInput): CompiledFirewall {
   const { firewallId, settings, catalog, now } = input;
   if (!/^[A-Za-z0-9-]{1,64}$/.test(firewallId))
     throw new UnsafeValueError(`Not a firewall id: ${JSON.stringify(firewallId)}`);
-  if (!Number.isInteger(input.version) || input.version < 0)
-    throw new UnsafeValueError(`Not a version: ${input.version}`);
-  const header = `# Spaceguard firewall ${firewallId}, version ${input.version}. Generated from its settings: edit those, not this file.`;
+  const header = `# Spaceguard firewall ${firewallId}. Generated from its settings: edit those, not this file.`;
 
   const lists: Record<string, string> = {};
   const allow = listFile(settings.ipAllow, now);
@@ -70,7 +69,7 @@ export function compileFirewall(input: CompileInput): CompiledFirewall {
   if (deny !== null) lists['ip-deny.txt'] = deny;
   if (settings.countryBlock.length > 0) lists['country-block.txt'] = countryFile(settings.countryBlock);
 
-  const modsecurity = compileModsecurity({ firewallId, version: input.version, settings, catalog, lists });
+  const modsecurity = compileModsecurity({ firewallId, settings, catalog, lists });
   const nginx = compileNginx({ firewallId, settings, header });
   const unsorted: Record<string, string> = {
     'http.conf': nginx.http,

@@ -6,7 +6,7 @@ import { type CompiledFirewall, compileFirewall } from './compile.ts';
 export type GoldenCase = { input: string; expected: string };
 
 /** The input half of a case: the settings (merged over the defaults a new firewall gets) and the compile context. */
-type CaseInput = { firewallId?: string; version?: number; now?: string; settings: Record<string, unknown> };
+type CaseInput = { firewallId?: string; now?: string; settings: Record<string, unknown> };
 
 const separator = /^-{3,}$/m;
 
@@ -35,7 +35,6 @@ export function compileCase(input: string, catalog: CrsCatalog): CompiledFirewal
   const settings = FirewallSettings.parse({ ...defaultFirewallSettings, ...parsed.settings });
   return compileFirewall({
     firewallId: parsed.firewallId ?? '00000000-0000-4000-8000-000000000001',
-    version: parsed.version ?? 1,
     settings,
     catalog,
     now: new Date(parsed.now ?? '2026-01-01T00:00:00Z'),

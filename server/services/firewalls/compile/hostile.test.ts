@@ -176,7 +176,7 @@ const hostile = [
 function compileWith(place: Place, value: string) {
   const settings = structuredClone(base);
   place.put(settings, value);
-  return compileFirewall({ firewallId: '00000000-0000-4000-8000-0000000000ff', version: 1, settings, catalog, now });
+  return compileFirewall({ firewallId: '00000000-0000-4000-8000-0000000000ff', settings, catalog, now });
 }
 
 /** True when the compiler refuses the value in that place. */
@@ -253,7 +253,6 @@ describe('hostile values', () => {
       for (const place of escapedPlaces.filter((each) => refusedBy(each, value) === false)) place.put(settings, value);
       const { files } = compileFirewall({
         firewallId: '00000000-0000-4000-8000-0000000000ff',
-        version: 1,
         settings,
         catalog,
         now,

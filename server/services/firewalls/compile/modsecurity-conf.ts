@@ -212,14 +212,13 @@ function sections(parts: Array<[string, string]>): string {
 /** `modsecurity.conf` and its data files: engine, host settings, CRS set-up, lists, custom rules, exclusions, the CRS. */
 export function compileModsecurity(input: {
   firewallId: string;
-  version: number;
   settings: FirewallSettings;
   catalog: CrsCatalog;
   lists: Record<string, string>;
 }): ModsecurityFiles {
   const { settings, catalog } = input;
   const custom = compileCustomRules(settings.customRules);
-  const signature = `spaceguard/${input.firewallId}/${Math.trunc(input.version)}`;
+  const signature = `spaceguard/${input.firewallId}`;
   const text = sections([
     ['Engine', baseSettings(settings.mode, signature)],
     [

@@ -81,7 +81,7 @@ export async function previewPatch(sc: SpaceCaller, id: string, body: VirtualPat
   let files: VirtualPatchPreview['files'] = [];
   if (!made.alreadyInPlace) {
     const settings = await checkedSettings(db, row.id, made.settings);
-    const next = await compileSettings(row.id, row.version + 1, settings, sc.deps.now());
+    const next = await compileSettings(row.id, settings, sc.deps.now());
     files = changedFiles(await currentFiles(db, row), next.files);
   }
   return {
