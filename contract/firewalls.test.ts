@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { defaultFirewallSettings, FirewallSettings } from './firewalls.ts';
+import { defaultFirewallSettings, FirewallSettings, rateLimitMeaning } from './firewalls.ts';
 
 const base = {
   ...defaultFirewallSettings,
@@ -78,5 +78,51 @@ const controls = ['\t', '\n', '\r', '\u0000', '\u001b', '\u007f'];
 describe.each(fields)('%s', (field, make) => {
   test.each(controls.map((c) => [JSON.stringify(c), c]))('refuses %s inside it', (_, control) => {
     expect(Object.keys(problems(make(control)))).toEqual([field]);
+  });
+});
+
+describe('rate limits: only what nginx enforces exactly', () => {
+  const limit = (requests: number, windowSeconds: number) => ({
+    rateLimits: [{ path: '/login', requests, windowSeconds, action: 'block' }],
+  });
+
+  test.each([
+    [
+      5,
+      3600,
+      'nginx cannot count 5 requests per 3,600 s: the slowest rate it enforces is 1 request per 60 s, so 5 requests need a window of at most 300 s.',
+    ],
+    [
+      1,
+      86_400,
+      'nginx cannot count 1 request per 86,400 s: the slowest rate it enforces is 1 request per 60 s, so 1 request needs a window of at most 60 s.',
+    ],
+    [
+      2,
+      7,
+      'nginx counts whole requests a second or a minute, and 2 requests per 7 s is 17.14 a minute: use a window of 8 s for 2 requests, or 17 per 60 s.',
+    ],
+    [
+      3,
+      120,
+      'nginx counts whole requests a second or a minute, and 3 requests per 120 s is 1.5 a minute: use a window of 90 s for 3 requests, or 2 per 60 s.',
+    ],
+  ])('%i per %i s is refused at the window: %s', (requests, windowSeconds, message) => {
+    expect(problems(limit(requests, windowSeconds))).toEqual({ 'rateLimits.0.windowSeconds': message });
+  });
+
+  test.each([
+    [5, 60, 'Lets up to 5 requests through at once, then one more every 12.05 s (nginx limit_req rate=5r/m).'],
+    [1, 60, 'Lets 1 request through, then one more every 62.5 s (nginx limit_req rate=1r/m).'],
+    [2, 4, 'Lets up to 2 requests through at once, then one more every 2 s (nginx limit_req rate=30r/m).'],
+    [20, 1, 'Lets up to 20 requests through at once, then one more every 0.05 s (nginx limit_req rate=20r/s).'],
+    [
+      1440,
+      86_400,
+      'Lets up to 1,440 requests through at once, then one more every 62.5 s (nginx limit_req rate=1r/m).',
+    ],
+  ])('%i per %i s is taken and shown as nginx enforces it', (requests, windowSeconds, meaning) => {
+    expect(problems(limit(requests, windowSeconds))).toEqual({});
+    expect(rateLimitMeaning({ requests, windowSeconds })).toBe(meaning);
   });
 });

@@ -394,6 +394,61 @@ describe('firewalls', () => {
     expect((await t.call('GET', `${base()}/${fw.id}`, { cookie: as.viewer })).json.version).toBe(1);
   });
 
+  test('an upstream with a control character is refused with 400 naming the field and the character', async () => {
+    const made = await t.call('POST', base(), {
+      cookie: as.admin,
+      body: { ...minimal, name: 'tabbed', upstream: 'http://127.0.0.1:30\t00' },
+    });
+    expect(made.status).toBe(400);
+    expect(made.json.error.fields).toEqual({
+      upstream: 'Use an upstream URL without control characters: character 20 is a tab.',
+    });
+    const fw = await create();
+    const edited = await t.call('PATCH', `${base()}/${fw.id}`, {
+      cookie: as.admin,
+      body: { upstream: 'http://127.0.0.1:30\n00' },
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.json.error.fields).toEqual({
+      upstream: 'Use an upstream URL without control characters: character 20 is a line break.',
+    });
+    const read = await t.call('GET', `${base()}/${fw.id}`, { cookie: as.viewer });
+    expect(read.json).toMatchObject({ version: 1, upstream: 'http://127.0.0.1:3000' });
+  });
+
+  test('a rate limit nginx cannot count is refused at its window, also one saved before the rule', async () => {
+    const fw = await create();
+    const slow = await t.call('PATCH', `${base()}/${fw.id}`, {
+      cookie: as.admin,
+      body: { rateLimits: [{ path: '/login', requests: 5, windowSeconds: 3600, action: 'block' }] },
+    });
+    expect(slow.status).toBe(400);
+    expect(slow.json.error.fields).toEqual({
+      'rateLimits.0.windowSeconds':
+        'nginx cannot count 5 requests per 3,600 s: the slowest rate it enforces is 1 request per 60 s, so 5 requests need a window of at most 300 s.',
+    });
+    // Stored by an older release, which compiled it to 1r/m: a save of another setting names it instead.
+    const [row] = await t.db.select().from(firewalls).where(eq(firewalls.id, fw.id));
+    const legacy = [{ path: '/feed', requests: 2, windowSeconds: 7, action: 'log' as const }];
+    await t.db
+      .update(firewalls)
+      .set({ settings: { ...(row?.settings ?? fw), rateLimits: legacy } })
+      .where(eq(firewalls.id, fw.id));
+    const other = await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { mode: 'block' } });
+    expect(other.status).toBe(400);
+    expect(other.json.error.fields).toEqual({
+      'rateLimits.0.windowSeconds':
+        'nginx counts whole requests a second or a minute, and 2 requests per 7 s is 17.14 a minute: use a window of 8 s for 2 requests, or 17 per 60 s.',
+    });
+    const fixed = await t.call('PATCH', `${base()}/${fw.id}`, {
+      cookie: as.admin,
+      body: { mode: 'block', rateLimits: [{ ...legacy[0], windowSeconds: 6 }] },
+    });
+    expect(fixed.status).toBe(200);
+    const saved = await t.call('GET', `${base()}/${fw.id}/versions/${fixed.json.version}`, { cookie: as.viewer });
+    expect(saved.json.files['http.conf']).toContain('rate=20r/m;');
+  });
+
   test('a name with quotes, semicolons and braces is kept as text; a path with ; is quoted in nginx', async () => {
     const fw = await create({
       name: 'shop "main"; } {',

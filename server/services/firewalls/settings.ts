@@ -1,7 +1,7 @@
 /** Checks of a firewall's settings that zod cannot make alone: against the installed CRS and PCRE, and custom rule ids. */
 import { eq, sql } from 'drizzle-orm';
 import { customRuleIdRange } from '../../../contract/constants/firewalls.ts';
-import type { CustomRule, FirewallSettings } from '../../../contract/firewalls.ts';
+import { type CustomRule, type FirewallSettings, rateLimitProblem } from '../../../contract/firewalls.ts';
 import { type Executor, rowsOf } from '../../db/database.ts';
 import { firewallVersions } from '../../db/schema/firewalls.ts';
 import { ApiError } from '../../errors.ts';
@@ -62,13 +62,26 @@ function regexProblems(settings: FirewallSettings, fields: Record<string, string
 }
 
 /**
- * 400 naming every field ModSecurity would not take as the settings hold it: exclusions against the installed CRS
- * (`exclusions.2.ruleId`, `exclusions.0.target`), disabled groups (`managedRules.disabledGroups.0`), regexes.
+ * Rate limits nginx cannot enforce as they read. The contract refuses them in a body; this finds one saved before it
+ * did, kept by a save that does not send `rateLimits`, so the save names it instead of compiling another rate.
+ */
+function rateProblems(settings: FirewallSettings, fields: Record<string, string>): void {
+  for (const [index, limit] of settings.rateLimits.entries()) {
+    const problem = rateLimitProblem(limit);
+    if (problem !== null) fields[`rateLimits.${index}.windowSeconds`] = problem;
+  }
+}
+
+/**
+ * 400 naming every field nginx and ModSecurity would not take as the settings hold it: exclusions against the
+ * installed CRS (`exclusions.2.ruleId`, `exclusions.0.target`), disabled groups (`managedRules.disabledGroups.0`),
+ * regexes, rate limits (`rateLimits.0.windowSeconds`).
  */
 export function checkForModSecurity(settings: FirewallSettings, crs: CrsFacts): void {
   const fields: Record<string, string> = {};
   crsProblems(settings, crs, fields);
   regexProblems(settings, fields);
+  rateProblems(settings, fields);
   if (Object.keys(fields).length > 0) refuse(fields);
 }
 

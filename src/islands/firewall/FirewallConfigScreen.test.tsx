@@ -225,6 +225,39 @@ describe('FirewallConfigScreen', () => {
     expect(saved.rateLimits).toEqual([{ path: '/login', requests: 60, windowSeconds: 60, action: 'block' }]);
   });
 
+  test('rate limits: the tab says what nginx does; a window nginx cannot enforce is refused at its field', async () => {
+    const id = await firewall();
+    await open(owner, id);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Rate limits' }));
+    await user.click(await screen.findByRole('button', { name: 'Add a rate limit' }));
+    const limit = screen.getByRole('group', { name: 'Rate limit 1: /' });
+    expect(limit).toHaveTextContent(
+      'Lets up to 60 requests through at once, then one more every 1 s (nginx limit_req rate=1r/s).',
+    );
+    const requests = within(limit).getByRole('spinbutton', { name: 'Requests' });
+    await user.clear(requests);
+    await user.type(requests, '5');
+    const window = within(limit).getByRole('spinbutton', { name: 'Window (seconds)' });
+    await user.clear(window);
+    await user.type(window, '3600');
+    const refusal =
+      'nginx cannot count 5 requests per 3,600 s: the slowest rate it enforces is 1 request per 60 s, so 5 requests need a window of at most 300 s.';
+    expect(limit).toHaveTextContent(`Not enforceable: ${refusal}`);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(limit).findByRole('spinbutton', { name: 'Window (seconds)' })).toHaveAccessibleDescription(
+      refusal,
+    );
+    expect((await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json.version).toBe(1);
+    await user.clear(window);
+    await user.type(window, '300');
+    expect(limit).toHaveTextContent(
+      'Lets up to 5 requests through at once, then one more every 62.5 s (nginx limit_req rate=1r/m).',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
+  });
+
   test('custom rules: conditions ANDed with header, operator and negate, order by buttons, off; a bad regex refused at its field', async () => {
     const id = await firewall();
     await open(owner, id);

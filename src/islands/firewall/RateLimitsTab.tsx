@@ -1,5 +1,10 @@
 import { type RateLimitAction, rateLimitActions } from '../../../contract/constants/firewalls.ts';
-import type { FirewallSettings, RateLimit } from '../../../contract/firewalls.ts';
+import {
+  type FirewallSettings,
+  type RateLimit,
+  rateLimitMeaning,
+  rateLimitProblem,
+} from '../../../contract/firewalls.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
@@ -23,6 +28,18 @@ function parseAction(value: string): RateLimitAction | undefined {
   return rateLimitActions.find((action) => action === value);
 }
 
+/** What the WAF does with a limit as typed, in the words the API's refusal would use when it cannot. */
+function RateMeaning({ limit }: { readonly limit: RateLimit }) {
+  const meaning = rateLimitMeaning(limit);
+  const problem = meaning === null ? rateLimitProblem(limit) : null;
+  if (meaning === null && problem === null) return null;
+  return (
+    <p className={problem ? 'field__error' : 'muted'} aria-live="polite">
+      {meaning ?? `Not enforceable: ${problem}`}
+    </p>
+  );
+}
+
 /** Requests per window per client IP under a path prefix, blocked with 429 or logged. */
 export function RateLimitsTab({ settings, errors, editable }: Props) {
   const list = settings.rateLimits;
@@ -31,7 +48,8 @@ export function RateLimitsTab({ settings, errors, editable }: Props) {
     <>
       <p className="muted">
         Each limit counts requests per client IP under a path prefix (nginx limit_req). Over the limit, requests are
-        answered 429 or only logged.
+        answered 429 or only logged. nginx counts whole requests a second or a minute: N requests per W seconds lets N
+        through at once, then one more every W/N seconds, and the slowest rate it enforces is 1 request per 60 s.
       </p>
       {errorAt(errors, 'rateLimits') && <p className="field__error">Rate limits: {errorAt(errors, 'rateLimits')}</p>}
       {list.length === 0 && <p className="sg-empty">No rate limits. Add one to slow down, for example, /login.</p>}
@@ -71,6 +89,7 @@ export function RateLimitsTab({ settings, errors, editable }: Props) {
               error={errorAt(errors, `rateLimits.${index}.action`)}
             />
           </div>
+          <RateMeaning limit={limit} />
           {editable && (
             <button
               type="button"

@@ -5,7 +5,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultFirewallSettings, FirewallSettings } from '../../../../contract/firewalls.ts';
+import { defaultFirewallSettings, FirewallSettings, rateLimitMeaning } from '../../../../contract/firewalls.ts';
 import { loadCrsCatalog } from '../crs-catalog.ts';
 import { layOutPrefix } from '../nginx-check.ts';
 import { compileFirewall } from './compile.ts';
@@ -90,7 +90,10 @@ function settingsFor(mode: 'detect' | 'block', upstreamPort: number): FirewallSe
         conditions: [{ field: 'userAgent', operator: 'startsWith', value: 'trusted-tool/' }],
       },
     ],
-    rateLimits: [{ path: '/login', requests: 3, windowSeconds: 60, action: 'block' }],
+    rateLimits: [
+      { path: '/login', requests: 3, windowSeconds: 60, action: 'block' },
+      { path: '/refill', requests: 2, windowSeconds: 4, action: 'block' },
+    ],
   });
 }
 
@@ -207,6 +210,21 @@ describe('compiled config on a running nginx', () => {
         (line) => line.includes('"uri":"/login"') && line.includes('"http_code":429'),
       );
       expect(limited).toHaveLength(2);
+    });
+
+    test('a rate limit does what the console says: its requests at once, then one more each time nginx refills one', async () => {
+      expect(rateLimitMeaning({ requests: 2, windowSeconds: 4 })).toBe(
+        'Lets up to 2 requests through at once, then one more every 2 s (nginx limit_req rate=30r/m).',
+      );
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await send(waf.current.port, '/refill')).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      // A refused request does not count against the limit: asking until one passes waits for the refill.
+      await vi.waitFor(async () => expect((await send(waf.current.port, '/refill')).status).toBe(200), {
+        timeout: 15_000,
+        interval: 100,
+      });
+      expect((await send(waf.current.port, '/refill')).status).toBe(429);
     });
 
     test('the audit log names the firewall and the CRS rules that matched', async () => {

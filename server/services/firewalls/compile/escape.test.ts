@@ -110,11 +110,20 @@ describe('nginx values', () => {
     [5, 60, '5r/m'],
     [100, 10, '10r/s'],
     [20, 1, '20r/s'],
-    [2, 7, '17r/m'],
-    [3, 86_400, '1r/m'],
-    [1000, 3600, '17r/m'],
+    [2, 6, '20r/m'],
+    [1, 60, '1r/m'],
+    [24, 1440, '1r/m'],
   ])('%i requests per %i s is rate=%s', (requests, windowSeconds, expected) => {
     expect(nginxRate({ requests, windowSeconds })).toBe(expected);
+  });
+
+  test.each([
+    [2, 7],
+    [5, 3600],
+    [3, 86_400],
+    [1000, 3600],
+  ])('%i requests per %i s has no nginx rate and is refused, not rounded', (requests, windowSeconds) => {
+    expect(() => nginxRate({ requests, windowSeconds })).toThrow(UnsafeValueError);
   });
 
   test.each([

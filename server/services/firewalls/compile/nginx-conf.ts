@@ -1,4 +1,4 @@
-import type { FirewallSettings, RateLimit } from '../../../../contract/firewalls.ts';
+import { type FirewallSettings, limitReqRate, type RateLimit } from '../../../../contract/firewalls.ts';
 import { commentText, nginxString, UnsafeValueError } from './escape.ts';
 import { cidrText } from './networks.ts';
 
@@ -37,11 +37,16 @@ export function proxyTarget(upstream: string): string {
   return `${url.protocol}//${url.host}`;
 }
 
-/** nginx counts in whole requests per second or per minute: N requests per W seconds as the nearest r/m (at least 1). */
+/**
+ * N requests per W seconds as nginx's rate, whole requests a second or a minute; refused when it is neither (the
+ * contract refuses such a limit: rounding would enforce another rate than the console shows).
+ */
 export function nginxRate(limit: Pick<RateLimit, 'requests' | 'windowSeconds'>): string {
-  const perSecond = limit.requests / limit.windowSeconds;
-  if (Number.isInteger(perSecond)) return `${perSecond}r/s`;
-  return `${Math.max(1, Math.round(perSecond * 60))}r/m`;
+  const rate = limitReqRate(limit);
+  if (rate === null) {
+    throw new UnsafeValueError(`No nginx rate is ${limit.requests} requests per ${limit.windowSeconds} s.`);
+  }
+  return `${rate.count}r/${rate.unit}`;
 }
 
 /** The zone name of a rate limit: unique per firewall on a shared nginx, letters, digits and `_` only. */

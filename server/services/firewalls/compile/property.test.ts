@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { conditionFields, crsApplications, isProtectedRule } from '../../../../contract/constants/firewalls.ts';
-import { FirewallSettings } from '../../../../contract/firewalls.ts';
+import { FirewallSettings, RateLimit } from '../../../../contract/firewalls.ts';
 import { loadCrsCatalog } from '../crs-catalog.ts';
 import { nginxCheck } from '../nginx-check.ts';
 import { compileFirewall } from './compile.ts';
+import { nginxRate } from './nginx-conf.ts';
 
 // Generated valid settings (held to the contract): the compiler gives the same bytes twice, and what it gives passes the
 // real nginx -t. nginx -t costs about 0.1–0.3 s, so that property runs on a small sample.
@@ -17,6 +18,16 @@ const text = (max: number) =>
   fc
     .oneof(fc.string({ minLength: 1, maxLength: max }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: max }))
     .filter((value) => value.trim().length > 0 && noControl(value));
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** N per W s that nginx counts exactly: a window, and a multiple of the fewest whole requests a minute over it. */
+const rate = fc
+  .tuple(fc.integer({ min: 1, max: 86_400 }), fc.integer({ min: 1, max: 50 }))
+  .map(([windowSeconds, times]) => ({ windowSeconds, requests: times * (windowSeconds / gcd(windowSeconds, 60)) }))
+  .filter(({ requests }) => requests <= 100_000);
+const anyRate = fc.record({
+  requests: fc.integer({ min: 1, max: 100_000 }),
+  windowSeconds: fc.integer({ min: 1, max: 86_400 }),
+});
 const byte = fc.integer({ min: 0, max: 255 });
 const ipv4 = fc.tuple(byte, byte, byte, byte).map((parts) => parts.join('.'));
 const ipv6 = fc
@@ -151,12 +162,9 @@ const settingsArbitrary = fc
     ipDeny: fc.array(ipEntry, { maxLength: 6 }),
     countryBlock: fc.subarray(['VA', 'MC', 'SM', 'LI', 'AD']),
     rateLimits: fc.array(
-      fc.record({
-        path,
-        requests: fc.integer({ min: 1, max: 100_000 }),
-        windowSeconds: fc.integer({ min: 1, max: 86_400 }),
-        action: fc.constantFrom('block', 'log'),
-      }),
+      fc
+        .tuple(path, rate, fc.constantFrom('block', 'log'))
+        .map(([prefix, counts, action]) => ({ path: prefix, ...counts, action })),
       { maxLength: 4 },
     ),
   })
@@ -194,4 +202,16 @@ describe('compileFirewall over generated settings', () => {
       { numRuns: 30 },
     );
   }, 90_000);
+});
+
+test('every rate limit the contract takes compiles to exactly its rate: no rounding', () => {
+  fc.assert(
+    fc.property(fc.oneof(rate, anyRate), ({ requests, windowSeconds }) => {
+      const limit = RateLimit.safeParse({ path: '/', requests, windowSeconds, action: 'block' });
+      fc.pre(limit.success);
+      const [, count = '', unit = ''] = /^(\d+)r\/([sm])$/.exec(nginxRate({ requests, windowSeconds })) ?? [];
+      expect(Number(count) * windowSeconds).toBe(requests * (unit === 's' ? 1 : 60));
+    }),
+    { numRuns: 2_000 },
+  );
 });
