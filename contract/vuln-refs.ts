@@ -3,30 +3,37 @@
  * validates them, the library's list query, and the list, detail and import answers the API and the islands share.
  */
 import { z } from 'zod';
-import { Cursor, Id, SpaceParams, Timestamp, timeRange } from './common.ts';
+import { Cursor, Id, SpaceParams, Timestamp } from './common.ts';
 import { vulnSeverities } from './constants/vulns.ts';
 
-/** An RFC 3339 time as OSV writes it (`2024-03-01T10:00:00Z`, fractions and offsets allowed). */
+/**
+ * An RFC 3339 time as OSV writes it (`2024-03-01T10:00:00Z`; fractions of any length and offsets allowed), of any
+ * year: data sets write what their tooling writes, such as Go's zero time `0001-01-01T00:00:00Z` for a time they do
+ * not know (the library reads that as unknown). Only a time an offset pushes past 9999 is refused: nothing can
+ * store it. Not the 1970–2200 rule of the times people type (`Timestamp`): that one is for inputs, not the world's data.
+ */
 const OsvTime = z.iso
   .datetime({ offset: true, message: 'Use an RFC 3339 time such as 2024-03-01T10:00:00Z.' })
-  .refine((value) => {
-    const at = Date.parse(value);
-    return at >= timeRange.earliest && at < timeRange.latest;
-  }, timeRange.rule);
+  // A text that is no time at all is named by the rule above alone.
+  .refine((value) => !(Date.parse(value) >= Date.UTC(10_000, 0, 1)), 'Use a time before the year 10000.');
+
+/** A time of a record as the library answers it (RFC 3339, any year: the record's own). */
+const OsvTimestamp = z.iso.datetime({ offset: true });
 
 const text = (max: number, what: string) =>
   z.string(`Give ${what} as text.`).max(max, `Use at most ${max} characters.`);
 
 /** OSV range events: exactly one of introduced, fixed, last_affected, limit per event. */
 const OsvEvent = z
-  .object({
+  .looseObject({
     introduced: text(200, 'a version').optional(),
     fixed: text(200, 'a version').optional(),
     last_affected: text(200, 'a version').optional(),
     limit: text(200, 'a version').optional(),
   })
   .refine(
-    (event) => Object.values(event).filter((v) => v !== undefined).length === 1,
+    (event) =>
+      [event.introduced, event.fixed, event.last_affected, event.limit].filter((v) => v !== undefined).length === 1,
     'Give exactly one of introduced, fixed, last_affected or limit.',
   );
 
@@ -50,7 +57,7 @@ export const OsvAffected = z.looseObject({
       purl: text(1_000, 'the package URL').optional(),
     })
     .optional(),
-  severity: z.array(OsvSeverity).max(20).optional(),
+  severity: z.array(OsvSeverity).max(20).nullish(),
   ranges: z.array(OsvRange).max(1_000, 'Use at most 1000 ranges.').optional(),
   versions: z.array(text(200, 'a version')).max(100_000, 'Use at most 100000 versions.').optional(),
   ecosystem_specific: z.record(z.string(), z.unknown()).optional(),
@@ -60,7 +67,8 @@ export type OsvAffected = z.infer<typeof OsvAffected>;
 
 /**
  * One OSV record, schema 1.x (https://ossf.github.io/osv-schema/): `id` and `modified` required, the rest as the
- * schema types them. Unknown fields are kept (the record is stored whole).
+ * schema types them (`aliases`, `severity`, `affected` and `references` may be null, as the schema allows). Unknown
+ * fields are kept (the record is stored whole).
  */
 export const OsvRecord = z.looseObject({
   schema_version: z
@@ -78,17 +86,17 @@ export const OsvRecord = z.looseObject({
   modified: OsvTime,
   published: OsvTime.optional(),
   withdrawn: OsvTime.optional(),
-  aliases: z.array(text(200, 'an alias')).max(5_000).optional(),
+  aliases: z.array(text(200, 'an alias')).max(5_000).nullish(),
   upstream: z.array(text(200, 'an id')).max(5_000).optional(),
   related: z.array(text(200, 'an id')).max(5_000).optional(),
   summary: text(10_000, 'the summary').optional(),
   details: text(2_000_000, 'the details').optional(),
-  severity: z.array(OsvSeverity).max(20).optional(),
-  affected: z.array(OsvAffected).max(20_000, 'Use at most 20000 affected entries.').optional(),
+  severity: z.array(OsvSeverity).max(20).nullish(),
+  affected: z.array(OsvAffected).max(20_000, 'Use at most 20000 affected entries.').nullish(),
   references: z
     .array(z.looseObject({ type: text(40, 'the reference type'), url: text(2_000, 'the address') }))
     .max(10_000)
-    .optional(),
+    .nullish(),
   credits: z.array(z.looseObject({ name: text(500, 'the name') })).optional(),
   database_specific: z.record(z.string(), z.unknown()).optional(),
 });
@@ -118,9 +126,12 @@ export const VulnRefSummary = z
     ecosystems: z.array(z.string()),
     severity: VulnSeverity,
     score: z.number().nullable(),
-    modified: Timestamp,
-    published: Timestamp.nullable(),
-    withdrawn: Timestamp.nullable(),
+    /** Null when the record does not know it (Go's zero time `0001-01-01T00:00:00Z`): the screen says "unknown". */
+    modified: OsvTimestamp.nullable(),
+    /** Null when the record gives none, or Go's zero time. */
+    published: OsvTimestamp.nullable(),
+    /** Null unless withdrawn (Go's zero time is no withdrawal). */
+    withdrawn: OsvTimestamp.nullable(),
   })
   .meta({ id: 'VulnRefSummary' });
 export type VulnRefSummary = z.infer<typeof VulnRefSummary>;

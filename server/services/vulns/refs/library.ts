@@ -17,6 +17,7 @@ import { anywhere } from '../../shared/like.ts';
 import { baseEcosystem } from '../ecosystems/names.ts';
 import { rangeInWords } from './ranges.ts';
 import { recordSeverity } from './severity.ts';
+import { answerTime, instantOf } from './times.ts';
 
 const invalidCursor = 'This cursor is not valid; start from the first page.';
 
@@ -44,6 +45,13 @@ function afterCursor(cursor: string): SQL | undefined {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** The record's times, read for any year (`instantOf`). */
+const timeColumns = {
+  modified: instantOf(vulnRefs.modified),
+  published: instantOf(vulnRefs.published) as SQL<Date | null>,
+  withdrawn: instantOf(vulnRefs.withdrawn) as SQL<Date | null>,
+};
+
 /** The columns the list reads (not the record itself, which can be large). */
 const summaryColumns = {
   id: vulnRefs.id,
@@ -52,9 +60,7 @@ const summaryColumns = {
   ecosystems: vulnRefs.ecosystems,
   severity: vulnRefs.severity,
   score: vulnRefs.score,
-  modified: vulnRefs.modified,
-  published: vulnRefs.published,
-  withdrawn: vulnRefs.withdrawn,
+  ...timeColumns,
 };
 
 type SummaryRow = Pick<VulnRefRow, keyof typeof summaryColumns>;
@@ -67,9 +73,9 @@ function summaryView(row: SummaryRow): VulnRefSummary {
     ecosystems: row.ecosystems,
     severity: row.severity as VulnRefSummary['severity'],
     score: row.score,
-    modified: row.modified.toISOString(),
-    published: iso(row.published),
-    withdrawn: iso(row.withdrawn),
+    modified: answerTime(row.modified),
+    published: answerTime(row.published),
+    withdrawn: answerTime(row.withdrawn),
   };
 }
 
@@ -101,7 +107,7 @@ export async function listRefs(sc: SpaceCaller, query: VulnRefQuery): Promise<Vu
 /** One record whole: severities scored, affected packages with their ranges in words, references, aliases. */
 export async function getRef(sc: SpaceCaller, id: string): Promise<VulnRefDetail> {
   const [row] = await sc.deps.db
-    .select()
+    .select({ ...getTableColumns(vulnRefs), ...timeColumns })
     .from(vulnRefs)
     .where(and(eq(vulnRefs.spaceId, sc.space.id), eq(vulnRefs.id, id)));
   if (!row) throw notFound('record');

@@ -11,6 +11,7 @@ import { vulnAffected, vulnRefs } from '../../../db/schema/vulns.ts';
 import { chunksOf } from '../../shared/chunks.ts';
 import { baseEcosystem, packageKey } from '../ecosystems/names.ts';
 import { recordSeverity } from './severity.ts';
+import { instantOf, isWithdrawn, modifiedAt, osvInstant } from './times.ts';
 
 export type StoreCounts = { imported: number; updated: number; unchanged: number; withdrawn: number };
 
@@ -36,9 +37,9 @@ export function refRow(spaceId: string, record: OsvRecord) {
     id: record.id,
     aliases,
     summary,
-    modified: new Date(record.modified),
-    published: record.published ? new Date(record.published) : null,
-    withdrawn: record.withdrawn ? new Date(record.withdrawn) : null,
+    modified: modifiedAt(record),
+    published: osvInstant(record.published),
+    withdrawn: osvInstant(record.withdrawn),
     severity: severity.severity,
     score: severity.score,
     ecosystems: distinct(packages.map((p) => ecosystemFamily(p.ecosystem))),
@@ -53,7 +54,7 @@ export function refRow(spaceId: string, record: OsvRecord) {
  * row keeps OSV's ecosystem whole (`Debian:12`): a release-specific entry matches only components of that release.
  */
 export function affectedRows(spaceId: string, record: OsvRecord) {
-  if (record.withdrawn) return [];
+  if (isWithdrawn(record)) return [];
   return (record.affected ?? []).flatMap((entry, seq) => {
     const ecosystem = entry.package ? baseEcosystem(entry.package.ecosystem) : null;
     if (!entry.package || !ecosystem) return [];
@@ -74,8 +75,9 @@ export function affectedRows(spaceId: string, record: OsvRecord) {
 
 /**
  * Stores a batch of records in one space (call it inside the import's transaction). A record whose `modified` is
- * not newer than the stored one is unchanged; within the batch the newest of one id wins. Every record lands in
- * exactly one count: imported (new), updated (newer), unchanged, or withdrawn (stored, newer or new, and withdrawn).
+ * not newer than the stored one is unchanged (an unknown `modified` is older than every real one: `times.ts`);
+ * within the batch the newest of one id wins. Every record lands in exactly one count: imported (new), updated
+ * (newer), unchanged, or withdrawn (stored, newer or new, and withdrawn).
  */
 export async function storeRecords(tx: Executor, spaceId: string, records: OsvRecord[]): Promise<StoreCounts> {
   const counts = noCounts();
@@ -84,17 +86,17 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
   const stored = new Map<string, number>();
   for (const part of chunksOf(ids, 1_000)) {
     const rows = await tx
-      .select({ id: vulnRefs.id, modified: vulnRefs.modified })
+      .select({ id: vulnRefs.id, modified: instantOf(vulnRefs.modified) })
       .from(vulnRefs)
       .where(and(eq(vulnRefs.spaceId, spaceId), inArray(vulnRefs.id, part)));
     for (const row of rows) stored.set(row.id, row.modified.getTime());
   }
   const winners = new Map<string, OsvRecord>();
   for (const record of records) {
-    const at = new Date(record.modified).getTime();
+    const time = modifiedAt(record).getTime();
     const before = winners.get(record.id);
     const storedAt = stored.get(record.id);
-    if ((before && new Date(before.modified).getTime() >= at) || (storedAt !== undefined && storedAt >= at)) {
+    if ((before && modifiedAt(before).getTime() >= time) || (storedAt !== undefined && storedAt >= time)) {
       counts.unchanged++;
       continue;
     }
@@ -133,7 +135,7 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
   const changed = candidates.filter((record) => written.has(record.id));
   for (const record of candidates) {
     if (!written.has(record.id)) counts.unchanged++;
-    else if (record.withdrawn) counts.withdrawn++;
+    else if (isWithdrawn(record)) counts.withdrawn++;
     else if (stored.has(record.id)) counts.updated++;
     else counts.imported++;
   }

@@ -51,11 +51,11 @@ export function RefDetail({ record, onClose }: { readonly record: VulnRefDetail;
         )}
         <div>
           <dt>Published</dt>
-          <dd>{record.published ? dateTime(record.published) : 'not given'}</dd>
+          <dd>{record.published ? dateTime(record.published) : 'unknown'}</dd>
         </div>
         <div>
           <dt>Modified</dt>
-          <dd>{dateTime(record.modified)}</dd>
+          <dd>{record.modified ? dateTime(record.modified) : 'unknown'}</dd>
         </div>
       </dl>
 

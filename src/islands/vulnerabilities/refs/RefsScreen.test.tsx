@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { JobRunner } from '../../../../server/services/jobs/runner.ts';
 import { silentLogger } from '../../../../server/services/shared/logger.ts';
 import { importWorker } from '../../../../server/services/vulns/refs/import.ts';
+import { quirks } from '../../../../tests/fixtures/osv/quirks.ts';
 import { generatedRecord, makeZip } from '../../../../tests/fixtures/osv/zip.ts';
 import { startTestApi, type TestUser, visit } from '../../shared/test-api.ts';
 import { spaceWithSource } from '../../shared/test-ingest.ts';
@@ -142,5 +143,25 @@ describe('RefsScreen', () => {
     expect(await screen.findByText('250 of 250 files', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'all.zip' })).toHaveAttribute('value', '250');
     expect(screen.getByText(/Imported all\.zip: 250 new records/)).toBeInTheDocument();
+  });
+
+  test('a Go record whose times are Go’s zero time shows them as unknown, in the list and the detail', async () => {
+    const go = quirks.find((q) => q.record.id === 'GO-2024-3005')?.record;
+    expect((await api.call('POST', `/spaces/${spaceId}/vuln-refs`, owner.cookie, go)).json).toMatchObject({
+      imported: 1,
+      refusedCount: 0,
+    });
+    await open(viewer, '?q=GO-2024-3005');
+    const table = await screen.findByRole('table', { name: 'Records of the library' });
+    await vi.waitUntil(() => within(table).queryByRole('link', { name: 'GO-2024-3005' }) !== null);
+    const row = within(table).getAllByRole('row')[1];
+    expect(row?.lastElementChild).toHaveTextContent(/^unknown$/);
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('link', { name: 'GO-2024-3005' }));
+    const detail = await screen.findByRole('article', { name: 'GO-2024-3005' });
+    const fact = (name: string) => within(detail).getByText(name).nextElementSibling;
+    expect(fact('Modified')).toHaveTextContent(/^unknown$/);
+    expect(fact('Published')).toHaveTextContent(/^unknown$/);
+    expect(detail).not.toHaveTextContent(/\b0?001\b|2001/);
   });
 });

@@ -13,7 +13,10 @@ interface Props {
   readonly onOpen: (id: string) => void;
 }
 
-/** The records of one page: id (opens the detail), aliases, summary, ecosystems, severity, modified; withdrawn marked. */
+/**
+ * The records of one page: id (opens the detail), aliases, summary, ecosystems, severity, modified ("unknown" when
+ * the record does not know it, as Go's files say); withdrawn marked.
+ */
 export function RefsTable({ items, hrefOf, onOpen }: Props) {
   return (
     <TableScroll label="Records">
@@ -48,7 +51,7 @@ export function RefsTable({ items, hrefOf, onOpen }: Props) {
               <td>
                 <SeverityBadge severity={item.severity} score={item.score} />
               </td>
-              <td className="sg-nowrap">{dateOnly(item.modified)}</td>
+              <td className="sg-nowrap">{item.modified ? dateOnly(item.modified) : 'unknown'}</td>
             </tr>
           ))}
         </tbody>
