@@ -75,6 +75,14 @@ export const vexJustificationLabels: Readonly<Record<VexJustification, string>> 
 export const vulnLimits = {
   /** An OSV import body (a JSON file or a zip archive such as OSV's all.zip). */
   importBytes: 256 * 1024 * 1024,
+  /** A record file inside a zip, once decompressed (OSV's biggest records are far smaller). */
+  zipEntryBytes: 16 * 1024 * 1024,
+  /** Everything one zip import decompresses, counted while inflating: past it the import is refused (a zip bomb). */
+  zipInflatedBytes: 1024 * 1024 * 1024,
+  /** How many times its compressed size one zip entry may inflate to (JSON records stay far below). */
+  zipEntryRatio: 100,
+  /** Entries (files and directories) of one zip archive. */
+  zipEntries: 1_000_000,
   /** A CycloneDX SBOM upload. */
   sbomBytes: 32 * 1024 * 1024,
   componentsPerAsset: 20_000,

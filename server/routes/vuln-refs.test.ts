@@ -1,9 +1,11 @@
 /** The vulnerability reference library API: imports (JSON and zip, the job and its progress), the modified rule, search, detail, roles. */
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
+import { deflateSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Role } from '../../contract/common.ts';
-import { generatedRecord, makeZip } from '../../tests/fixtures/osv/zip.ts';
+import { generatedRecord, makeZip, type RawFile, rawZip } from '../../tests/fixtures/osv/zip.ts';
+import { jobs } from '../db/schema/jobs.ts';
 import { memberships } from '../db/schema/memberships.ts';
 import { vulnAffected, vulnImports, vulnRefs } from '../db/schema/vulns.ts';
 import { JobRunner } from '../services/jobs/runner.ts';
@@ -31,7 +33,7 @@ beforeAll(async () => {
   spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Library' } })).json.id;
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`);
-    await t.db.insert(memberships).values({ spaceId, userId: user.id, role });
+    await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
     as[role] = cookie;
   }
 });
@@ -347,5 +349,87 @@ describe('the library', () => {
       .where(and(eq(vulnRefs.spaceId, other)));
     expect(rows).toEqual([]);
     expect((await t.call('GET', `${refs(other)}/DSA-5576-1`, { cookie: as.owner })).status).toBe(404);
+  });
+});
+
+describe('zip bombs', () => {
+  /** 16 MiB of zeros, deflated to about 16 KiB: a thousand times smaller than what it inflates to. */
+  const zeros = new Uint8Array(16 * 1024 * 1024);
+  const deflatedZeros = deflateSync(zeros, { level: 9 });
+  const recordFile = (i: number): RawFile => {
+    const data = strToU8(JSON.stringify(generatedRecord(5000 + i)));
+    return { name: `npm/GHSA-gen0-${5000 + i}.json`, data: deflateSync(data), size: data.length };
+  };
+
+  /** Posts a hostile zip: the refusal before anything is written, or nothing. */
+  async function refusedAtOnce(zip: Uint8Array, fileName: string) {
+    const imports = (await t.db.select().from(vulnImports)).length;
+    const queued = (await t.db.select().from(jobs)).length;
+    const res = await upload(zip, 'application/zip', as.admin, fileName);
+    expect(res.status).toBe(400);
+    // Nothing was written and no job will inflate it.
+    expect((await t.db.select().from(vulnImports)).length).toBe(imports);
+    expect((await t.db.select().from(jobs)).length).toBe(queued);
+    return res.json.error.fields.body as string;
+  }
+
+  test('400 directory entries pointing at one deflated 16 MiB entry are refused as overlapping', async () => {
+    const bomb = rawZip(
+      [{ name: 'npm/GHSA-bomb-0.json', data: deflatedZeros, size: zeros.length }],
+      Array.from({ length: 400 }, (_, i) => ({ file: 0, name: `npm/GHSA-bomb-${i}.json` })),
+    );
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    expect(await refusedAtOnce(bomb, 'archive.zip')).toBe('archive.zip: entries overlap (a zip bomb): refused.');
+  });
+
+  test('an entry whose data run into the next entry’s is refused as overlapping', async () => {
+    const [first, second] = [recordFile(1), recordFile(2)];
+    const spanning = first.data.length + 30 + second.name.length + 1;
+    const zip = rawZip([first, second], [{ file: 0, compressedSize: spanning }, { file: 1 }]);
+    expect(await refusedAtOnce(zip, 'quoted.zip')).toBe('quoted.zip: entries overlap (a zip bomb): refused.');
+  });
+
+  test('an archive announcing more entries than the cap is refused before they are read', async () => {
+    const zip = rawZip([recordFile(1)], undefined, { entryCount: 1_000_001 });
+    expect(await refusedAtOnce(zip, 'many.zip')).toBe(
+      'many.zip: 1,000,001 entries, more than the 1,000,000 an import reads: refused.',
+    );
+  });
+
+  test('an entry whose directory says it inflates a thousandfold is refused before it is read', async () => {
+    const zip = rawZip([recordFile(1), { name: 'npm/zeros.json', data: deflatedZeros, size: zeros.length }]);
+    expect(await refusedAtOnce(zip, 'zeros.zip')).toBe(
+      'zeros.zip: npm/zeros.json inflates to more than 100 times its compressed size (a zip bomb): refused.',
+    );
+  });
+
+  test('an entry that lies about its size stops the import while inflating, and the answer says why', async () => {
+    const files = [
+      recordFile(1),
+      recordFile(2),
+      { name: 'npm/zeros.json', data: deflatedZeros, size: 1_000 },
+      recordFile(3),
+      recordFile(4),
+    ];
+    const res = await upload(rawZip(files), 'application/zip', as.admin, 'liar.zip');
+    expect(res.status).toBe(202);
+    await runImports();
+    const failed = await t.call('GET', `${refs()}/imports/${res.json.id}`, { cookie: as.viewer });
+    expect(failed.json).toMatchObject({
+      status: 'failed',
+      error: 'liar.zip: npm/zeros.json inflates to more than 100 times its compressed size (a zip bomb): refused.',
+      filesTotal: 5,
+      // It stopped at the bomb: the two files before it were read, the two after it never were.
+      filesRead: 2,
+    });
+    const later = await t.db
+      .select()
+      .from(vulnRefs)
+      .where(eq(vulnRefs.id, generatedRecord(5003).id));
+    expect(later).toEqual([]);
+    const [job] = (await jobsOf(t.db, 'vulns.import')).filter(
+      (j) => (j.args as { importId: string }).importId === res.json.id,
+    );
+    expect(job?.state).toBe('discarded');
   });
 });

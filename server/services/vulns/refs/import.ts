@@ -37,14 +37,19 @@ export function uploadKind(contentType: string): 'json' | 'zip' | null {
 
 type ImportArgs = { importId: string; spaceId: string };
 
+/** How the reasons a whole zip is refused for name it: the upload's file name. */
+const archiveName = (fileName: string | null) => fileName ?? 'The zip archive';
+
 function sourceOf(row: VulnImportRow, body: Uint8Array): Promise<ImportSource> | ImportSource {
-  return uploadKind(row.contentType) === 'zip' ? zipSource(body) : jsonSource(body, row.fileName ?? 'body');
+  return uploadKind(row.contentType) === 'zip'
+    ? zipSource(body, archiveName(row.fileName))
+    : jsonSource(body, row.fileName ?? 'body');
 }
 
 /**
  * Reads the import's body and stores its records in batches, writing progress after each; the last transaction
  * marks it done and, when it changed the library, enqueues the space's re-assessment. Throws `UnreadableImport`
- * when the body cannot be read at all.
+ * when the body cannot be read at all, or is refused on the way (a zip bomb: the batches before stay stored).
  */
 async function runImport(db: Db, row: VulnImportRow, source: ImportSource, signal?: AbortSignal): Promise<void> {
   const counts = noCounts();
@@ -83,21 +88,29 @@ async function runImport(db: Db, row: VulnImportRow, source: ImportSource, signa
     });
   };
   let sinceFlush = 0;
-  for await (const item of source.items) {
-    filesRead++;
-    sinceFlush++;
-    if ('checked' in item) {
-      if (item.checked.ok) batch.push(item.checked.record);
-      else {
-        refusedCount++;
-        if (refused.length < refusedKept) refused.push({ file: item.file, reason: item.checked.reason });
+  try {
+    for await (const item of source.items) {
+      filesRead++;
+      sinceFlush++;
+      if ('checked' in item) {
+        if (item.checked.ok) batch.push(item.checked.record);
+        else {
+          refusedCount++;
+          if (refused.length < refusedKept) refused.push({ file: item.file, reason: item.checked.reason });
+        }
+      }
+      if (sinceFlush >= batchSize) {
+        signal?.throwIfAborted();
+        sinceFlush = 0;
+        await flush(false);
       }
     }
-    if (sinceFlush >= batchSize) {
-      signal?.throwIfAborted();
-      sinceFlush = 0;
-      await flush(false);
+  } catch (error) {
+    // Refused while reading (a zip bomb found while inflating): the progress tells where it stopped.
+    if (error instanceof UnreadableImport) {
+      await db.update(vulnImports).set(progress()).where(eq(vulnImports.id, row.id));
     }
+    throw error;
   }
   await flush(true);
 }
@@ -168,7 +181,7 @@ export async function startImport(
   try {
     if (inline) source = jsonSource(upload.body, upload.fileName ?? 'body');
     else if (kind === 'zip') {
-      const zip = await zipSource(upload.body);
+      const zip = await zipSource(upload.body, archiveName(upload.fileName));
       zip.close?.();
       if (zip.total === 0) throw new UnreadableImport('The zip archive holds no files.');
     }
