@@ -30,6 +30,8 @@ export default getViteConfig({
             'tests/*.test.ts',
             'bench/crs-regression/*.test.ts',
           ],
+          // Inert unless SG_REAL_CLOCK_SHIFT_DAYS is set (`npm run test:clock`).
+          setupFiles: ['./tests/real-clock-shift.ts'],
           // `*.pg.test.ts` needs a PostgreSQL server: it runs in `npm run test:api:pg` only.
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
           globals: true,

@@ -179,6 +179,8 @@ async function ingestCost(): Promise<IngestResult> {
           kind: 'match' as const,
           query,
           groupBy,
+          createdAt: now,
+          updatedAt: now,
         },
         {
           spaceId: space.id,
@@ -190,6 +192,8 @@ async function ingestCost(): Promise<IngestResult> {
           groupBy,
           threshold: 20,
           windowMinutes: 5,
+          createdAt: now,
+          updatedAt: now,
         },
       ]),
     );
@@ -332,7 +336,8 @@ const THRESHOLDS: { query: string; threshold: number; windowMinutes: number; gro
 /** One `alerts.evaluate` job of `ruleId` at `at`, after the rule's last evaluation was moved to `from`; answers ms. */
 async function evaluateOnce(db: Db, runner: JobRunner, ruleId: string, spaceId: string, from: Date, at: Date) {
   await db.update(alertRules).set({ evaluatedUntil: from }).where(eq(alertRules.id, ruleId));
-  await enqueue(db, evaluateWorker, { ruleId, at: at.toISOString() }, { spaceId });
+  // The runner works in real time: the job is due at once.
+  await enqueue(db, evaluateWorker, { ruleId, at: at.toISOString() }, { now: new Date(), spaceId });
   const t0 = performance.now();
   const started = await runner.runOnce();
   const took = performance.now() - t0;
@@ -373,6 +378,8 @@ async function evaluationCost(): Promise<EvaluationResult> {
           severity: 'high' as const,
           kind: 'threshold' as const,
           ...t,
+          createdAt: now,
+          updatedAt: now,
         })),
         {
           spaceId: space.id,
@@ -381,6 +388,8 @@ async function evaluationCost(): Promise<EvaluationResult> {
           kind: 'silence' as const,
           sourceId: source.id,
           windowMinutes: 15,
+          createdAt: now,
+          updatedAt: now,
         },
       ])
       .returning();
@@ -424,7 +433,7 @@ async function evaluationCost(): Promise<EvaluationResult> {
     if (!space2 || !user) throw new Error('bench alerts: no space or user');
     const caller: SpaceCaller = {
       deps: buildDeps({ db, log: silentLogger, now: () => at }),
-      actor: { id: user.id, name: user.name, ip: null, userAgent: null },
+      actor: { id: user.id, name: user.name, ip: null, userAgent: null, at },
       ip: '127.0.0.1',
       session: null,
       user,

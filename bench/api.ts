@@ -111,11 +111,15 @@ async function seed(database: Database): Promise<Seeded> {
   const { db } = database;
   const passwordHash = await hashPassword(PASSWORD);
   const now = Date.now();
+  // Everyone and every space was made 90 days ago, when the activity records start.
+  const madeAt = new Date(now - 90 * 86_400_000);
   const people = Array.from({ length: 12 }, (_, i) => ({
     email: `bench${i}@example.com`,
     name: `Bench User ${i}`,
     passwordHash,
-    activatedAt: new Date(now - 90 * 86_400_000),
+    activatedAt: madeAt,
+    createdAt: madeAt,
+    updatedAt: madeAt,
   }));
   const userRows = await db.insert(users).values(people).returning({ id: users.id, name: users.name });
   const owner = userRows[0];
@@ -127,17 +131,25 @@ async function seed(database: Database): Promise<Seeded> {
         name: `Bench space ${String(i + 1).padStart(2, '0')}`,
         description: `Space ${i + 1} for the API bench.`,
         plan: (['free', 'pro', 'business'] as const)[i % 3] ?? 'free',
+        createdAt: madeAt,
+        updatedAt: madeAt,
       })),
     )
     .returning({ id: spaces.id });
   const roles = ['admin', 'analyst', 'viewer'] as const;
-  const memberRows: { spaceId: string; userId: string; role: 'owner' | 'admin' | 'analyst' | 'viewer' }[] = [];
+  const memberRows: {
+    spaceId: string;
+    userId: string;
+    role: 'owner' | 'admin' | 'analyst' | 'viewer';
+    createdAt: Date;
+  }[] = [];
   spaceRows.forEach((space, i) => {
-    memberRows.push({ spaceId: space.id, userId: owner.id, role: 'owner' });
+    memberRows.push({ spaceId: space.id, userId: owner.id, role: 'owner', createdAt: madeAt });
     // 1–6 further members per space, so the member counts vary.
     for (let k = 1; k <= 1 + (i % 6); k += 1) {
       const other = userRows[k + ((i * 3) % 5)];
-      if (other) memberRows.push({ spaceId: space.id, userId: other.id, role: roles[k % 3] ?? 'viewer' });
+      if (other)
+        memberRows.push({ spaceId: space.id, userId: other.id, role: roles[k % 3] ?? 'viewer', createdAt: madeAt });
     }
   });
   await db.insert(memberships).values(memberRows).onConflictDoNothing();

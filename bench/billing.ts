@@ -41,21 +41,35 @@ export async function benchBilling(): Promise<string> {
     const origin = 'http://localhost:4321';
 
     // One owner with a personal API token, owning every space.
+    const made = now();
     const [user] = await db
       .insert(users)
-      .values({ email: 'billing-bench@example.test', name: 'Bench', passwordHash: 'unused', activatedAt: new Date() })
+      .values({
+        email: 'billing-bench@example.test',
+        name: 'Bench',
+        passwordHash: 'unused',
+        activatedAt: new Date(),
+        createdAt: made,
+        updatedAt: made,
+      })
       .returning();
     const bearer = randomToken('sgp_');
-    await db
-      .insert(apiTokens)
-      .values({ userId: user?.id ?? '', name: 'bench', prefix: bearer.slice(0, 8), tokenHash: hashToken(bearer) });
+    await db.insert(apiTokens).values({
+      userId: user?.id ?? '',
+      name: 'bench',
+      prefix: bearer.slice(0, 8),
+      tokenHash: hashToken(bearer),
+      createdAt: made,
+    });
     const ids: string[] = [];
     for (let i = 0; i < SPACES; i++) {
       const [space] = await db
         .insert(spaces)
-        .values({ name: `Billing ${i}` })
+        .values({ name: `Billing ${i}`, createdAt: made, updatedAt: made })
         .returning();
-      await db.insert(memberships).values({ spaceId: space?.id ?? '', userId: user?.id ?? '', role: 'owner' });
+      await db
+        .insert(memberships)
+        .values({ spaceId: space?.id ?? '', userId: user?.id ?? '', role: 'owner', createdAt: made });
       ids.push(space?.id ?? '');
     }
     const call = async (method: string, path: string, body?: unknown, key?: string) => {

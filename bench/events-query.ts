@@ -51,9 +51,11 @@ type Prepared = { spaceId: string; bearer: string };
 
 /** A space with a source, an owner and a personal API token, written straight to the database. */
 export async function prepare(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  // The benches that prepare a space work in real time.
+  const now = new Date();
   const [space] = await db
     .insert(spaces)
-    .values({ name: 'Query bench', plan: 'business', retentionDays: 30 })
+    .values({ name: 'Query bench', plan: 'business', retentionDays: 30, createdAt: now, updatedAt: now })
     .returning();
   const [source] = await db
     .insert(sources)
@@ -63,17 +65,32 @@ export async function prepare(db: Awaited<ReturnType<typeof openDatabase>>['db']
       kind: 'modsecurity',
       tokenHash: hashToken(randomToken()),
       tokenPrefix: 'x',
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   const [user] = await db
     .insert(users)
-    .values({ email: 'query-bench@example.test', name: 'Bench', passwordHash: 'unused', activatedAt: new Date() })
+    .values({
+      email: 'query-bench@example.test',
+      name: 'Bench',
+      passwordHash: 'unused',
+      activatedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
-  await db.insert(memberships).values({ spaceId: space?.id ?? '', userId: user?.id ?? '', role: 'owner' });
-  const bearer = randomToken('sgp_');
   await db
-    .insert(apiTokens)
-    .values({ userId: user?.id ?? '', name: 'bench', prefix: bearer.slice(0, 8), tokenHash: hashToken(bearer) });
+    .insert(memberships)
+    .values({ spaceId: space?.id ?? '', userId: user?.id ?? '', role: 'owner', createdAt: now });
+  const bearer = randomToken('sgp_');
+  await db.insert(apiTokens).values({
+    userId: user?.id ?? '',
+    name: 'bench',
+    prefix: bearer.slice(0, 8),
+    tokenHash: hashToken(bearer),
+    createdAt: now,
+  });
   return { spaceId: space?.id ?? '', sourceId: source?.id ?? '', bearer, userId: user?.id ?? '' };
 }
 

@@ -73,12 +73,14 @@ async function measure(backend: Backend): Promise<string[]> {
     handles.push(main);
     await migrate(main);
     // Not due until the runners start, so the backlog is whole when they do.
+    const insertedAt = new Date();
     for (let i = 0; i < JOBS; i += 1_000) {
       const rows = Array.from({ length: Math.min(1_000, JOBS - i) }, (_, j) => ({
         kind: worker.kind,
         args: { i: i + j },
         maxAttempts: worker.maxAttempts,
         scheduledAt: new Date('2100-01-01T00:00:00Z'),
+        insertedAt,
       }));
       await main.db.insert(jobs).values(rows);
     }

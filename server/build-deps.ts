@@ -1,3 +1,4 @@
+import { systemClock } from './clock.ts';
 import { type ApiConfig, readConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
@@ -28,18 +29,20 @@ export type DepsOptions = {
 export function buildDeps(options: DepsOptions): AppDeps {
   const config: ApiConfig = { ...readConfig(), ...options.config };
   const log = options.log ?? jsonLogger;
+  const now = options.now ?? systemClock;
   return {
     db: options.db,
     searches: options.searches ?? searchLaneFor({ searchDb: options.db }),
     config,
     log,
-    now: options.now ?? (() => new Date()),
-    billing: options.billing ?? createLocalProvider(),
+    now,
+    billing: options.billing ?? createLocalProvider(undefined, now),
     mailer:
       options.mailer ??
       createMailer({
         db: options.db,
         log,
+        now,
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         production: config.production,

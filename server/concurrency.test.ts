@@ -42,7 +42,7 @@ test('two owners demoting each other at once leave one owner', async () => {
   const b = await t.signUp('owner-b@example.com');
   const space = await t.call('POST', '/api/spaces', { cookie: a.cookie, body: { name: 'Duel' } });
   const spaceId: string = space.json.id;
-  await t.db.insert(memberships).values({ spaceId, userId: b.user.id, role: 'owner' });
+  await t.db.insert(memberships).values({ spaceId, userId: b.user.id, role: 'owner', createdAt: t.deps.now() });
   const answers = await Promise.all([
     t.call('PATCH', `/api/spaces/${spaceId}/members/${b.user.id}`, { cookie: a.cookie, body: { role: 'admin' } }),
     t.call('PATCH', `/api/spaces/${spaceId}/members/${a.user.id}`, { cookie: b.cookie, body: { role: 'admin' } }),

@@ -62,9 +62,16 @@ const VULN_REF_ID = 'RHSA-2024:0001';
 
 /** A fresh space per check: owners O and O2, admin, analyst, viewer, target viewer T, one invitation, one source, one firewall (version 1). */
 async function fixture() {
+  const now = t.deps.now();
   const [space] = await t.db
     .insert(spaces)
-    .values({ name: SECRET_NAME, description: 'confidential description', plan: 'business' })
+    .values({
+      name: SECRET_NAME,
+      description: 'confidential description',
+      plan: 'business',
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!space) throw new Error('no space');
   const roles: [string | undefined, Role][] = [
@@ -77,7 +84,7 @@ async function fixture() {
   ];
   await t.db
     .insert(memberships)
-    .values(roles.map(([userId, role]) => ({ spaceId: space.id, userId: userId ?? '', role })));
+    .values(roles.map(([userId, role]) => ({ spaceId: space.id, userId: userId ?? '', role, createdAt: now })));
   const [invitation] = await t.db
     .insert(invitations)
     .values({
@@ -86,25 +93,57 @@ async function fixture() {
       role: 'viewer',
       tokenHash: randomUUID(),
       expiresAt: new Date(Date.now() + 86_400_000),
+      createdAt: now,
     })
     .returning();
   const [source] = await t.db
     .insert(sources)
-    .values({ spaceId: space.id, name: 'edge', kind: 'json', tokenHash: randomUUID(), tokenPrefix: 'sgi_x' })
+    .values({
+      spaceId: space.id,
+      name: 'edge',
+      kind: 'json',
+      tokenHash: randomUUID(),
+      tokenPrefix: 'sgi_x',
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   const [event] = await storeEvents(t.db, [
-    { spaceId: space.id, sourceId: source?.id ?? '', time: new Date(), action: 'blocked', severity: 'high' },
+    {
+      spaceId: space.id,
+      sourceId: source?.id ?? '',
+      time: new Date(),
+      receivedAt: now,
+      action: 'blocked',
+      severity: 'high',
+    },
   ]);
   const [savedSearch] = await t.db
     .insert(savedSearches)
-    .values({ spaceId: space.id, name: 'blocked', query: 'action:blocked', range: '24h', createdByName: 'O' })
+    .values({
+      spaceId: space.id,
+      name: 'blocked',
+      query: 'action:blocked',
+      range: '24h',
+      createdByName: 'O',
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   // The space's default dashboard, and another one the {id} paths name (the default cannot be deleted).
-  await createDefaultDashboard(t.db, space.id, null);
+  await createDefaultDashboard(t.db, space.id, null, now);
   const attacks = dashboardTemplates.attacks.model;
   const [dashboard] = await t.db
     .insert(dashboards)
-    .values({ spaceId: space.id, title: attacks.title, model: attacks, version: 1, isDefault: false })
+    .values({
+      spaceId: space.id,
+      title: attacks.title,
+      model: attacks,
+      version: 1,
+      isDefault: false,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   const settings = {
     ...defaultFirewallSettings,
@@ -122,14 +161,29 @@ async function fixture() {
       version: 1,
       tokenHash: randomUUID(),
       tokenPrefix: 'sgf_x',
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
-  await t.db
-    .insert(firewallVersions)
-    .values({ firewallId: firewall?.id ?? '', version: 1, settings, files: { 'modsecurity.conf': '#' }, hash: 'h1' });
+  await t.db.insert(firewallVersions).values({
+    firewallId: firewall?.id ?? '',
+    version: 1,
+    settings,
+    files: { 'modsecurity.conf': '#' },
+    hash: 'h1',
+    createdAt: now,
+  });
   const [alertRule] = await t.db
     .insert(alertRules)
-    .values({ spaceId: space.id, name: 'blocked', severity: 'high', kind: 'match', query: 'action:blocked' })
+    .values({
+      spaceId: space.id,
+      name: 'blocked',
+      severity: 'high',
+      kind: 'match',
+      query: 'action:blocked',
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   const [alert] = await t.db
     .insert(alerts)
@@ -143,6 +197,8 @@ async function fixture() {
       firstSeen: new Date(),
       lastSeen: new Date(),
       firewallId: firewall?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   const [suppression] = await t.db
@@ -154,11 +210,19 @@ async function fixture() {
       decision: 'suppressed',
       scope: { groupKey: '' },
       until: new Date(Date.now() + 86_400_000),
+      at: now,
     })
     .returning();
   const [asset] = await t.db
     .insert(assets)
-    .values({ spaceId: space.id, name: 'shop', kind: 'application', firewallId: firewall?.id ?? null })
+    .values({
+      spaceId: space.id,
+      name: 'shop',
+      kind: 'application',
+      firewallId: firewall?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   await t.db.insert(assetComponents).values({
     assetId: asset?.id ?? '',
@@ -174,10 +238,11 @@ async function fixture() {
     id: VULN_REF_ID,
     modified: new Date('2024-01-01T00:00:00Z'),
     record: { id: VULN_REF_ID, modified: '2024-01-01T00:00:00Z' },
+    importedAt: now,
   });
   const [vulnImport] = await t.db
     .insert(vulnImports)
-    .values({ spaceId: space.id, status: 'done', contentType: 'application/json' })
+    .values({ spaceId: space.id, status: 'done', contentType: 'application/json', createdAt: now })
     .returning();
   const [finding] = await t.db
     .insert(findings)
@@ -192,6 +257,7 @@ async function fixture() {
       severity: 'high',
       firstSeen: new Date(),
       lastSeen: new Date(),
+      updatedAt: now,
     })
     .returning();
   // A paid Business subscription (the fixture's plan), its card and its first invoice.
@@ -199,7 +265,14 @@ async function fixture() {
   const periodEnd = new Date(Date.now() + 29 * 86_400_000);
   const [paymentMethod] = await t.db
     .insert(paymentMethods)
-    .values({ spaceId: space.id, providerToken: 'pm_test_x', brand: 'Visa', last4: '4242', behaviour: 'success' })
+    .values({
+      spaceId: space.id,
+      providerToken: 'pm_test_x',
+      brand: 'Visa',
+      last4: '4242',
+      behaviour: 'success',
+      createdAt: now,
+    })
     .returning();
   await t.db.insert(subscriptions).values({
     spaceId: space.id,
@@ -208,6 +281,8 @@ async function fixture() {
     periodStart,
     periodEnd,
     paymentMethodId: paymentMethod?.id ?? null,
+    createdAt: now,
+    updatedAt: now,
   });
   const [invoice] = await t.db
     .insert(invoices)

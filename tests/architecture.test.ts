@@ -157,3 +157,101 @@ describe('one home each', () => {
 function browserFiles(): string[] {
   return ['src/islands', 'src/stores', 'src/lib'].flatMap(sources).filter((file) => !isTest(file));
 }
+
+/** The text of every string and template literal of a TypeScript source (template parts without their `${…}`). */
+function literals(text: string): string[] {
+  const found: string[] = [];
+  // What is open: a template (collecting), or a `${` inside one (counting braces until it closes).
+  const stack: ({ kind: 'template'; text: string } | { kind: 'code'; braces: number })[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const top = stack[stack.length - 1];
+    const c = text[i] ?? '';
+    if (top?.kind === 'template') {
+      if (c === '\\') {
+        top.text += text.slice(i, i + 2);
+        i += 2;
+      } else if (c === '`') {
+        found.push(top.text);
+        stack.pop();
+        i++;
+      } else if (c === '$' && text[i + 1] === '{') {
+        found.push(top.text);
+        top.text = '';
+        stack.push({ kind: 'code', braces: 0 });
+        i += 2;
+      } else {
+        top.text += c;
+        i++;
+      }
+      continue;
+    }
+    if (c === '/' && text[i + 1] === '/') {
+      i = text.indexOf('\n', i);
+      if (i < 0) break;
+    } else if (c === '/' && text[i + 1] === '*') {
+      i = text.indexOf('*/', i) + 2;
+      if (i < 2) break;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      found.push(text.slice(i + 1, j));
+      i = j + 1;
+    } else if (c === '`') {
+      stack.push({ kind: 'template', text: '' });
+      i++;
+    } else {
+      if (top?.kind === 'code' && c === '{') top.braces++;
+      if (top?.kind === 'code' && c === '}') {
+        if (top.braces === 0) stack.pop();
+        else top.braces--;
+      }
+      i++;
+    }
+  }
+  return found;
+}
+
+describe('one clock (issue #28)', () => {
+  const serverCode = ['server', 'contract']
+    .flatMap(sources)
+    .filter((file) => !isTest(file) && !file.startsWith('server/test/'));
+
+  test('no SQL the server sends reads the database clock', () => {
+    const databaseClock =
+      /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday)\s*\(\s*\)|\bcurrent_(timestamp|date|time)\b|\blocaltime(stamp)?\b/i;
+    const offenders = serverCode.flatMap((file) =>
+      literals(readFileSync(join(root, file), 'utf8'))
+        .filter((literal) => databaseClock.test(literal))
+        .map((literal) => `${file}: ${literal.trim().slice(0, 80)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test('no column takes its time from a default: the schema declares none', () => {
+    const offenders = sources('server/db/schema').filter((file) =>
+      /defaultNow\(|default\(sql`\s*(now|current_timestamp)/i.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test('only server/clock.ts reads the machine clock (the log line stamps and the connector, a program of its own, aside)', () => {
+    const machineClock = /new Date\(\s*\)|Date\.now\(\)/;
+    const allowed = (file: string) =>
+      file === 'server/clock.ts' || file === 'server/services/shared/logger.ts' || file.startsWith('server/connector/');
+    const offenders = serverCode.filter(
+      (file) =>
+        !allowed(file) && machineClock.test(readFileSync(join(root, file), 'utf8').replace(/^\s*(\*|\/\/).*$/gm, '')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test('the literal reader finds SQL inside nested templates', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text read is a template with a `${…}`
+    expect(literals('const a = sql`select ${b ? sql`now()` : x} from t`; // now()')).toEqual([
+      'select ',
+      'now()',
+      ' from t',
+    ]);
+  });
+});

@@ -26,7 +26,11 @@ async function serve(): Promise<void> {
   const api = await createApi(process.env);
   let ready: Omit<Ready, 'port'> = { token: '', spaceId: '', sourceId: '' };
   if (process.env.BENCH_SETUP !== '0') {
-    const [space] = await api.database.db.insert(spaces).values({ name: 'Ingest bench', plan: 'business' }).returning();
+    const now = api.deps.now();
+    const [space] = await api.database.db
+      .insert(spaces)
+      .values({ name: 'Ingest bench', plan: 'business', createdAt: now, updatedAt: now })
+      .returning();
     const token = randomToken('sgi_');
     const [source] = await api.database.db
       .insert(sources)
@@ -36,6 +40,8 @@ async function serve(): Promise<void> {
         kind: 'modsecurity',
         tokenHash: hashToken(token),
         tokenPrefix: token.slice(0, 8),
+        createdAt: now,
+        updatedAt: now,
       })
       .returning();
     ready = { token, spaceId: space?.id ?? '', sourceId: source?.id ?? '' };

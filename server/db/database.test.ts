@@ -21,7 +21,10 @@ test('PGlite on disk: migrations apply once, data survives a reopen', async () =
     expect(first.driver).toBe('pglite');
     await migrate(first);
     await migrate(first);
-    await first.db.insert(users).values({ email: 'a@example.com', name: 'A', passwordHash: 'x' });
+    const at = new Date('2026-11-23T10:00:00Z');
+    await first.db
+      .insert(users)
+      .values({ email: 'a@example.com', name: 'A', passwordHash: 'x', createdAt: at, updatedAt: at });
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     await migrate(second);

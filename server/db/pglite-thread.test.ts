@@ -151,10 +151,11 @@ describe('Drizzle over the worker reads back what in-process PGlite reads back',
   });
 
   test('a row of the migrated schema, with its defaults, and raw execute', async () => {
+    const at = new Date('2026-11-23T16:00:00Z');
     const read = async ({ db }: Database) => {
       const [row] = await db
         .insert(users)
-        .values({ email: 'thread@example.com', name: 'Thread', passwordHash: 'x' })
+        .values({ email: 'thread@example.com', name: 'Thread', passwordHash: 'x', createdAt: at, updatedAt: at })
         .returning();
       const raw = rowsOf<{ n: number; now: unknown }>(
         await db.execute(sql`select count(*)::int as n, now() as now from ${users}`),
@@ -360,7 +361,10 @@ describe('lifecycle', () => {
     try {
       const first = await openDatabase({ dataDir: dir, thread: true });
       await migrate(first);
-      await first.db.insert(users).values({ email: 'disk@example.com', name: 'Disk', passwordHash: 'x' });
+      const at = new Date('2026-11-23T16:00:00Z');
+      await first.db
+        .insert(users)
+        .values({ email: 'disk@example.com', name: 'Disk', passwordHash: 'x', createdAt: at, updatedAt: at });
       await first.db.execute(createValues);
       await first.db.insert(values).values(rows);
       const before = await first.db.select().from(values).orderBy(asc(values.id));

@@ -97,6 +97,7 @@ describe('npm run demo seeding', () => {
       // 100 events a second, so a test interval carries some.
       eventsPerWeek: 60_480_000,
       intervalMs: 50,
+      now: t.deps.now,
     });
     await vi.waitFor(() => expect(trickle.sent()).toBeGreaterThan(0), { timeout: 10_000 });
     await trickle.stop();

@@ -52,7 +52,7 @@ try {
   const demo = await seedDemo({
     db: running.api.database.db,
     send,
-    now: new Date(),
+    now: running.api.deps.now(),
     events,
     seed,
     onProgress: (sent, total) => {
@@ -67,7 +67,8 @@ try {
     send,
     token: demo.sourceToken,
     traffic: demo.traffic,
-    since: new Date(),
+    since: running.api.deps.now(),
+    now: running.api.deps.now,
     eventsPerWeek: events,
     onError: (error) =>
       console.error(JSON.stringify({ level: 'warn', msg: 'demo: trickle batch failed', error: String(error) })),

@@ -62,11 +62,18 @@ export async function prepareDemoSpace(
   db: Db,
   send: Send,
   userId: string,
+  now: Date,
 ): Promise<{ spaceId: string; sourceToken: string; newest: Date | null }> {
   const bearer = randomToken('sgp_');
   const [token] = await db
     .insert(apiTokens)
-    .values({ userId, name: 'npm run demo (setup)', prefix: bearer.slice(0, 8), tokenHash: hashToken(bearer) })
+    .values({
+      userId,
+      name: 'npm run demo (setup)',
+      prefix: bearer.slice(0, 8),
+      tokenHash: hashToken(bearer),
+      createdAt: now,
+    })
     .returning({ id: apiTokens.id });
   try {
     const list = await call<{ items: { id: string; name: string }[] }>(send, 'GET', '/api/spaces', bearer);
@@ -145,7 +152,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
   const { db, send, now, events, seed } = options;
   const batchSize = options.batchSize ?? 1000;
   const user = await ensureDemoUser(db, now);
-  const { spaceId, sourceToken, newest } = await prepareDemoSpace(db, send, user.id);
+  const { spaceId, sourceToken, newest } = await prepareDemoSpace(db, send, user.id, now);
   const from = new Date(Math.max(now.getTime() - WEEK, (newest?.getTime() ?? 0) + 1000));
   const count = Math.round((events * (now.getTime() - from.getTime())) / WEEK);
   const traffic = createTraffic(seed);
@@ -199,10 +206,11 @@ export function startTrickle(options: {
   /** The seeded week's size: the trickle keeps its rate. */
   eventsPerWeek: number;
   intervalMs?: number;
-  now?: () => Date;
+  /** The console's clock (the API's `deps.now`). */
+  now: () => Date;
   onError?: (error: unknown) => void;
 }): { stop(): Promise<void>; sent(): number } {
-  const clock = options.now ?? (() => new Date());
+  const clock = options.now;
   let last = options.since;
   let sent = 0;
   let inFlight: Promise<void> = Promise.resolve();

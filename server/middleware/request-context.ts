@@ -36,6 +36,7 @@ export function requestContext(deps: AppDeps) {
       name: null,
       ip: c.var.ip,
       userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+      at: deps.now(),
     });
     await next();
     c.header('X-Request-Id', requestId);

@@ -45,6 +45,8 @@ async function ruleWith(channels: StoredChannel[], space = spaceId) {
       kind: 'match',
       query: 'tag:attack-sqli',
       channels,
+      createdAt: t.deps.now(),
+      updatedAt: t.deps.now(),
     })
     .returning();
   if (!rule) throw new Error('no rule');

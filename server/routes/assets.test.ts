@@ -57,7 +57,7 @@ beforeAll(async () => {
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, role);
-    await t.db.insert(memberships).values({ spaceId, userId: user.id, role });
+    await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
     as[role] = cookie;
   }
 });
@@ -239,7 +239,7 @@ describe('assets', () => {
   });
 
   test('a firewall of the space may stand in front of an application', async () => {
-    const firewallId = await insertFirewall(t.db, spaceId);
+    const firewallId = await insertFirewall(t.db, spaceId, t.deps.now());
     const asset = await create({ firewallId });
     expect((await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as.viewer })).json.firewallId).toBe(
       firewallId,
@@ -326,6 +326,7 @@ describe('assets', () => {
       status,
       firstSeen: now,
       lastSeen: now,
+      updatedAt: now,
     });
     await t.db
       .insert(findings)

@@ -41,6 +41,9 @@ describe('register and activate', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i); // localhost
+    // The session's length, counted by the browser from its own clock (no Expires date read against another clock).
+    expect(setCookie).toContain(`Max-Age=${t.deps.config.sessionDays * 86_400}`);
+    expect(setCookie).not.toMatch(/Expires=/i);
     const [stored] = await t.db.select().from(users).where(eq(users.email, 'ada@example.com'));
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });

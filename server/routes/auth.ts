@@ -67,8 +67,8 @@ export const authRoutes = createRouter()
       responses: { 200: json(Me, 'Signed in') },
     }),
     async (c) => {
-      const { me, secret, expiresAt } = await signIn(caller(c), c.req.valid('json'));
-      setSessionCookie(c, secret, expiresAt);
+      const { me, secret, startedAt, expiresAt } = await signIn(caller(c), c.req.valid('json'));
+      setSessionCookie(c, secret, startedAt, expiresAt);
       return c.json(me, 200);
     },
   )

@@ -43,9 +43,9 @@ test('a version saved by another API process (PostgreSQL NOTIFY) wakes the long 
   await other.connect();
   await other.query('begin');
   await other.query(
-    `insert into firewall_versions (firewall_id, version, settings, files, hash)
-     select id, version + 1, settings, '{"modsecurity.conf": "# elsewhere"}', 'from-elsewhere' from firewalls where id = $1`,
-    [fw.id],
+    `insert into firewall_versions (firewall_id, version, settings, files, hash, created_at)
+     select id, version + 1, settings, '{"modsecurity.conf": "# elsewhere"}', 'from-elsewhere', $2 from firewalls where id = $1`,
+    [fw.id, t.deps.now().toISOString()],
   );
   await other.query('update firewalls set version = version + 1 where id = $1', [fw.id]);
   await other.query(`select pg_notify('sg_firewall_version', $1)`, [fw.id]);

@@ -76,7 +76,15 @@ beforeAll(async () => {
   ({ spaceId, otherSpaceId, as } = await spaceWithRoles(t, 'Dashboards'));
   const [source] = await t.db
     .insert(sources)
-    .values({ spaceId, name: 'edge', kind: 'json', tokenHash: randomUUID(), tokenPrefix: 'sgi_x' })
+    .values({
+      spaceId,
+      name: 'edge',
+      kind: 'json',
+      tokenHash: randomUUID(),
+      tokenPrefix: 'sgi_x',
+      createdAt: new Date(NOW),
+      updatedAt: new Date(NOW),
+    })
     .returning();
   if (!source) throw new Error('no source');
   sourceId = source.id;
@@ -86,6 +94,7 @@ beforeAll(async () => {
       spaceId,
       sourceId,
       time: new Date(NOW - event.ago),
+      receivedAt: new Date(NOW),
       ip: event.ip,
       country: event.country,
       method: 'GET',

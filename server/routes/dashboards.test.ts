@@ -23,7 +23,7 @@ beforeAll(async () => {
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, `Ana ${role}`);
-    await t.db.insert(memberships).values({ spaceId, userId: user.id, role });
+    await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
     as[role] = cookie;
   }
   as.stranger = (await t.signUp('stranger@example.com', 'Stranger')).cookie;

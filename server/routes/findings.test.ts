@@ -152,7 +152,7 @@ beforeAll(async () => {
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, `${role[0]?.toUpperCase()}${role.slice(1)}`);
-    await t.db.insert(memberships).values({ spaceId, userId: user.id, role });
+    await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: clock.now() });
     as[role] = cookie;
   }
   await importRecords(records);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
   spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
   const v = await t.signUp('viewer@example.com', 'Vera');
-  await t.db.insert(memberships).values({ spaceId, userId: v.user.id, role: 'viewer' });
+  await t.db.insert(memberships).values({ spaceId, userId: v.user.id, role: 'viewer', createdAt: t.deps.now() });
   viewer = v.cookie;
   stranger = (await t.signUp('stranger@example.com', 'Sam')).cookie;
 });

@@ -20,7 +20,9 @@ test('accepted events survive a restart (PGlite on disk)', async () => {
   try {
     const first = await openDatabase({ dataDir: dir });
     await migrate(first);
-    const [space] = await first.db.insert(spaces).values({ name: 'durable' }).returning();
+    // The fixture's rows are made at the time of the events the client sends.
+    const at = new Date('2026-11-21T10:00:00Z');
+    const [space] = await first.db.insert(spaces).values({ name: 'durable', createdAt: at, updatedAt: at }).returning();
     if (!space) throw new Error('no space');
     await first.db.insert(sources).values({
       spaceId: space.id,
@@ -28,6 +30,8 @@ test('accepted events survive a restart (PGlite on disk)', async () => {
       kind: 'json',
       tokenHash: hashToken('sgi_durable'),
       tokenPrefix: 'sgi_du',
+      createdAt: at,
+      updatedAt: at,
     });
     const app = createApp({ db: first.db, log: silentLogger, config: { production: false } });
     const body = Array.from({ length: 50 }, (_, i) =>

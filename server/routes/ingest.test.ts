@@ -166,7 +166,7 @@ describe('POST /api/ingest/{sourceToken}', () => {
     const { spaceId, token } = await newSource();
     const month = new Date().toISOString().slice(0, 7);
     // Room for 12 more: four batches of 5 arrive together (each alone would fit).
-    await t.db.insert(eventUsage).values({ spaceId, month, accepted: 99_988 });
+    await t.db.insert(eventUsage).values({ spaceId, month, accepted: 99_988, updatedAt: t.deps.now() });
     const answers = await Promise.all(
       [0, 1, 2, 3].map((b) => ingest(token, Array.from({ length: 5 }, (_, i) => ev(100 + b * 5 + i)).join('\n'))),
     );
@@ -183,7 +183,7 @@ describe('POST /api/ingest/{sourceToken}', () => {
   test('past the monthly quota: 429 with Retry-After, accepted up to the quota, refused counted', async () => {
     const { spaceId, token } = await newSource();
     const month = new Date().toISOString().slice(0, 7);
-    await t.db.insert(eventUsage).values({ spaceId, month, accepted: 99_995 });
+    await t.db.insert(eventUsage).values({ spaceId, month, accepted: 99_995, updatedAt: t.deps.now() });
     // Taken before the request: the server's count of seconds to the next month can only be smaller (a second may
     // tick between its answer and this line, so a bound taken afterwards would be one too small).
     const asked = new Date();
@@ -248,7 +248,9 @@ describe('POST /api/ingest/{sourceToken}', () => {
 
   test('a quota refusal is replayed to a retry with the same key', async () => {
     const { spaceId, token } = await newSource();
-    await t.db.insert(eventUsage).values({ spaceId, month: new Date().toISOString().slice(0, 7), accepted: 99_999 });
+    await t.db
+      .insert(eventUsage)
+      .values({ spaceId, month: new Date().toISOString().slice(0, 7), accepted: 99_999, updatedAt: t.deps.now() });
     const body = [ev(1), ev(2)].join('\n');
     const first = await ingest(token, body, { 'idempotency-key': 'q' });
     const retry = await ingest(token, body, { 'idempotency-key': 'q' });

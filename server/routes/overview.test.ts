@@ -41,7 +41,15 @@ let otherSpaceId: string;
 async function source(space: string) {
   const [row] = await t.db
     .insert(sources)
-    .values({ spaceId: space, name: 'edge', kind: 'json', tokenHash: randomUUID(), tokenPrefix: 'sgi_x' })
+    .values({
+      spaceId: space,
+      name: 'edge',
+      kind: 'json',
+      tokenHash: randomUUID(),
+      tokenPrefix: 'sgi_x',
+      createdAt: new Date(NOW),
+      updatedAt: new Date(NOW),
+    })
     .returning();
   if (!row) throw new Error('no source');
   return row.id;
@@ -55,6 +63,7 @@ beforeAll(async () => {
     spaceId: space,
     sourceId: source,
     time: new Date(NOW - f.ago),
+    receivedAt: new Date(NOW),
     ip: f.ip,
     method: 'GET',
     path: '/',
@@ -80,6 +89,8 @@ beforeAll(async () => {
     status,
     firstSeen: new Date(NOW - ago),
     lastSeen: new Date(NOW - ago),
+    createdAt: new Date(NOW),
+    updatedAt: new Date(NOW),
   });
   await t.db
     .insert(alerts)
@@ -91,7 +102,10 @@ beforeAll(async () => {
       alert('open', HOUR, otherSpaceId),
     ]);
 
-  const [asset] = await t.db.insert(assets).values({ spaceId, name: 'shop', kind: 'application' }).returning();
+  const [asset] = await t.db
+    .insert(assets)
+    .values({ spaceId, name: 'shop', kind: 'application', createdAt: new Date(NOW), updatedAt: new Date(NOW) })
+    .returning();
   if (!asset) throw new Error('no asset');
   const finding = (vulnId: string, severity: string, status: string, ago: number) => ({
     spaceId,
@@ -105,6 +119,7 @@ beforeAll(async () => {
     status,
     firstSeen: new Date(NOW - ago),
     lastSeen: new Date(NOW - ago),
+    updatedAt: new Date(NOW),
   });
   await t.db
     .insert(findings)

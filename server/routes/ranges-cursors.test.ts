@@ -117,16 +117,17 @@ async function poisonActivity(count: number) {
 }
 
 async function poisonEvents(count: number) {
+  const at = t.deps.now().toISOString();
   const [source] = (
-    (await t.db.execute(sql`insert into sources (space_id, name, kind, token_hash, token_prefix)
-      values (${spaceId}::uuid, 'poison', 'json', ${`hash-${Math.random()}`}, 'sgi_')
+    (await t.db.execute(sql`insert into sources (space_id, name, kind, token_hash, token_prefix, created_at, updated_at)
+      values (${spaceId}::uuid, 'poison', 'json', ${`hash-${Math.random()}`}, 'sgi_', ${at}::timestamptz, ${at}::timestamptz)
       returning id`)) as unknown as { rows: { id: string }[] }
   ).rows;
-  await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity)
-    select ${spaceId}::uuid, ${source?.id}::uuid, now() - make_interval(secs => g), 'logged', 'info'
+  await t.db.execute(sql`insert into events (space_id, source_id, time, received_at, action, severity)
+    select ${spaceId}::uuid, ${source?.id}::uuid, now() - make_interval(secs => g), ${at}::timestamptz, 'logged', 'info'
     from generate_series(1, ${count}) as g`);
-  await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity)
-    values (${spaceId}::uuid, ${source?.id}::uuid, '-infinity', 'logged', 'info')`);
+  await t.db.execute(sql`insert into events (space_id, source_id, time, received_at, action, severity)
+    values (${spaceId}::uuid, ${source?.id}::uuid, '-infinity', ${at}::timestamptz, 'logged', 'info')`);
   await completeStoredEvents(t.db, spaceId, { rollups: false });
 }
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Searches' } })).json.id;
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, `${role} person`);
-    await t.db.insert(memberships).values({ spaceId, userId: user.id, role });
+    await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
     as[role] = cookie;
   }
   as.stranger = (await t.signUp('stranger@example.com')).cookie;

@@ -23,7 +23,7 @@ beforeAll(async () => {
   spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`);
-    await t.db.insert(memberships).values({ spaceId, userId: user.id, role });
+    await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
     as[role] = cookie;
   }
   as.owner = owner;

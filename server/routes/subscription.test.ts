@@ -188,8 +188,8 @@ describe('downgrades', () => {
     clock.set('2026-11-01T00:00:00.000Z');
     const spaceId = await newSpace();
     await checkout(spaceId, { plan: 'pro', interval: 'month', card: card(testCards.success.number) });
-    await insertFirewall(t.db, spaceId, 'one', 'one.example.com');
-    const second = await insertFirewall(t.db, spaceId, 'two', 'two.example.com');
+    await insertFirewall(t.db, spaceId, clock.now(), 'one', 'one.example.com');
+    const second = await insertFirewall(t.db, spaceId, clock.now(), 'two', 'two.example.com');
     const refused = await checkout(spaceId, { plan: 'free', interval: 'month' });
     expect(refused.status).toBe(409);
     expect(refused.json.error.code).toBe('usage_over_plan');
@@ -260,8 +260,8 @@ describe('renewal', () => {
       card: card(testCards.renewal_declined.number),
     });
     expect(first.status, first.text).toBe(200);
-    await insertFirewall(t.db, spaceId, 'a', 'a.example.com');
-    await insertFirewall(t.db, spaceId, 'b', 'b.example.com');
+    await insertFirewall(t.db, spaceId, clock.now(), 'a', 'a.example.com');
+    await insertFirewall(t.db, spaceId, clock.now(), 'b', 'b.example.com');
     const failedAt = new Date('2026-12-01T01:00:00.000Z').getTime();
     const attempts = async () =>
       (
@@ -377,8 +377,8 @@ describe('payments', () => {
     owner = (await t.signIn('owner@example.com')).cookie;
     const spaceId = await newSpace();
     await checkout(spaceId, { plan: 'pro', interval: 'month', card: card(testCards.success.number) });
-    await insertFirewall(t.db, spaceId, 'one', 'one.example.com');
-    await insertFirewall(t.db, spaceId, 'two', 'two.example.com');
+    await insertFirewall(t.db, spaceId, clock.now(), 'one', 'one.example.com');
+    await insertFirewall(t.db, spaceId, clock.now(), 'two', 'two.example.com');
     clock.set('2026-12-01T00:20:00.000Z');
     await renewDue(t.deps, clock.now());
     owner = (await t.signIn('owner@example.com')).cookie;

@@ -4,8 +4,14 @@ import { defaultFirewallSettings } from '../../contract/firewalls.ts';
 import type { Executor } from '../db/database.ts';
 import { firewalls } from '../db/schema/firewalls.ts';
 
-/** Inserts a firewall named `name` in detect mode for `hostname`; answers its id. */
-export async function insertFirewall(db: Executor, spaceId: string, name = 'edge', hostname = 'shop.example.com') {
+/** Inserts a firewall named `name` in detect mode for `hostname`, made at `at`; answers its id. */
+export async function insertFirewall(
+  db: Executor,
+  spaceId: string,
+  at: Date,
+  name = 'edge',
+  hostname = 'shop.example.com',
+) {
   const settings = {
     ...defaultFirewallSettings,
     name,
@@ -15,7 +21,16 @@ export async function insertFirewall(db: Executor, spaceId: string, name = 'edge
   };
   const [row] = await db
     .insert(firewalls)
-    .values({ spaceId, name, settings, version: 1, tokenHash: randomUUID(), tokenPrefix: 'sgf_x' })
+    .values({
+      spaceId,
+      name,
+      settings,
+      version: 1,
+      tokenHash: randomUUID(),
+      tokenPrefix: 'sgf_x',
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning({ id: firewalls.id });
   if (!row) throw new Error('no firewall');
   return row.id;

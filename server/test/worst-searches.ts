@@ -22,8 +22,8 @@ const textArray = (words: readonly string[]) => `{${words.join(',')}}`;
 
 /** `count` varied events of one source over the last day, inserted in one statement. */
 export async function insertEvents(db: Db, spaceId: string, sourceId: string, count: number): Promise<void> {
-  await db.execute(sql`insert into events (space_id, source_id, time, action, severity, ip, host, path, message, user_agent, rule_ids, tags)
-    select ${spaceId}::uuid, ${sourceId}::uuid, now() - make_interval(secs => g % 86000),
+  await db.execute(sql`insert into events (space_id, source_id, time, received_at, action, severity, ip, host, path, message, user_agent, rule_ids, tags)
+    select ${spaceId}::uuid, ${sourceId}::uuid, now() - make_interval(secs => g % 86000), now(),
       (${textArray(eventActions)}::text[])[1 + g % ${eventActions.length}], (${textArray(severities)}::text[])[1 + g % ${severities.length}],
       '10.' || (g % 250) || '.' || (g % 200) || '.' || (g % 199), 'shop' || (g % 7) || '.example.com',
       '/p/' || g, 'Matched request number ' || g, 'agent/' || (g % 1000), array[942100 + g % 50], array['attack-' || (g % 9)]

@@ -11,7 +11,7 @@ export const activity = pgTable(
     action: text('action').notNull(),
     objectType: text('object_type').notNull(),
     objectId: text('object_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     change: jsonb('change').$type<unknown>(),

@@ -25,7 +25,7 @@ export const paymentMethods = pgTable(
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     behaviour: text('behaviour', { enum: cardBehaviours }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('payment_methods_space_idx').on(t.spaceId)],
 );
@@ -49,8 +49,8 @@ export const subscriptions = pgTable('subscriptions', {
   paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
   failedAt: timestamp('failed_at', { withTimezone: true }),
   retries: integer('retries').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -100,7 +100,7 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     status: integer('status').notNull(),
     answer: jsonb('answer').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.spaceId, t.key] })],
 );

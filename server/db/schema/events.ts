@@ -40,7 +40,7 @@ export const events = pgTable(
     time: timestamp('time', { withTimezone: true }).notNull(),
     id: uuid('id').notNull().defaultRandom(),
     sourceId: uuid('source_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     dedupKey: text('dedup_key'),
     // Text rather than inet: PGlite and every PostgreSQL take it, and a bad address never fails a batch.
     ip: text('ip'),

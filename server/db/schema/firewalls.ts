@@ -27,8 +27,8 @@ export const firewalls = pgTable(
     failedVersion: integer('failed_version'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     connectorMessage: text('connector_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('firewalls_token_hash_idx').on(t.tokenHash), index('firewalls_space_idx').on(t.spaceId)],
 );
@@ -51,7 +51,7 @@ export const firewallVersions = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name'),
     comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('firewall_versions_firewall_version_idx').on(t.firewallId, t.version)],
 );

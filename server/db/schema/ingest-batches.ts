@@ -11,7 +11,7 @@ export const ingestBatches = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     status: integer('status').notNull().default(200),
     response: jsonb('response').$type<unknown>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.sourceId, t.idempotencyKey] })],
 );
@@ -26,7 +26,7 @@ export const ingestErrors = pgTable(
       .references(() => sources.id, { onDelete: 'cascade' }),
     line: integer('line').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('ingest_errors_source_created_idx').on(t.sourceId, t.createdAt.desc())],
 );

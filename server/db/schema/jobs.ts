@@ -26,7 +26,7 @@ export const jobs = pgTable(
     attempt: integer('attempt').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(20),
     /** Not run before this: now, a backoff after a failure, or the start of a periodic window. */
-    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     discardedAt: timestamp('discarded_at', { withTimezone: true }),
@@ -38,7 +38,7 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     spaceId: uuid('space_id').references(() => spaces.id, { onDelete: 'cascade' }),
-    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull().defaultNow(),
+    insertedAt: timestamp('inserted_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     // The claim: due jobs of a queue in order, only over the rows that can be claimed.

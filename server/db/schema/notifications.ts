@@ -36,7 +36,7 @@ export const alertDeliveries = pgTable(
       .default('pending'),
     attempts: jsonb('attempts').$type<DeliveryAttemptRecord[]>().notNull().default([]),
     attemptCount: integer('attempt_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [

@@ -12,7 +12,7 @@ export const oneTimeTokens = pgTable(
     kind: text('kind', { enum: ['activation', 'reset', 'email_change'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     data: jsonb('data').$type<Record<string, string>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },

@@ -9,7 +9,7 @@ export const spaces = pgTable('spaces', {
   timeZone: text('time_zone').notNull().default('UTC'),
   retentionDays: integer('retention_days').notNull().default(7),
   plan: text('plan', { enum: plans }).notNull().default('free'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 export type SpaceRow = typeof spaces.$inferSelect;

@@ -30,7 +30,7 @@ export const triageRecords = pgTable(
     note: text('note'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedById: uuid('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
     /** Insertion order: decisions of one change share their time and read back in the order they were made. */
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },

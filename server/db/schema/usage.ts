@@ -12,7 +12,7 @@ export const eventUsage = pgTable(
     month: text('month').notNull(),
     accepted: bigint('accepted', { mode: 'number' }).notNull().default(0),
     refused: bigint('refused', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.spaceId, t.month] })],
 );

@@ -12,7 +12,7 @@ export const users = pgTable('users', {
   pendingEmail: text('pending_email'),
   lastSpaceId: uuid('last_space_id'),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 export type User = typeof users.$inferSelect;

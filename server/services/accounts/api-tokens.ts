@@ -73,6 +73,7 @@ export async function createApiToken(
         prefix: token.slice(0, 8),
         tokenHash: hashToken(token),
         expiresAt,
+        createdAt: now(),
       })
       .returning();
     if (!created) throw new Error('insert returned nothing');

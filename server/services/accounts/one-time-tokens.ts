@@ -28,6 +28,7 @@ export async function issueToken(
     tokenHash: hashToken(token),
     data: data ?? null,
     expiresAt: new Date(now.getTime() + tokenLifetimeMs[kind]),
+    createdAt: now,
   });
   return token;
 }

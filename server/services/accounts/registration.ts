@@ -67,7 +67,11 @@ export async function register(from: Caller, input: z.infer<typeof RegisterBody>
   let token: string;
   try {
     token = await db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values({ name: input.name, email: input.email, passwordHash }).returning();
+      const at = now();
+      const [user] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, createdAt: at, updatedAt: at })
+        .returning();
       if (!user) throw new Error('insert returned nothing');
       await recordActivity(
         tx,

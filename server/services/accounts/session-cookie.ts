@@ -13,14 +13,18 @@ function secure(c: Context<AppEnv>): boolean {
   return !localHosts.has(new URL(c.req.url).hostname);
 }
 
-/** Sets the httpOnly, SameSite=Lax session cookie (Secure outside localhost). */
-export function setSessionCookie(c: Context<AppEnv>, token: string, expires: Date): void {
+/**
+ * Sets the httpOnly, SameSite=Lax session cookie (Secure outside localhost). Its lifetime is sent as Max-Age, the
+ * seconds from the session's start to its end by the server's clock, not as an Expires date: the browser then counts
+ * from its own now, so a browser whose clock is off (or a server on a test clock) keeps the session exactly as long.
+ */
+export function setSessionCookie(c: Context<AppEnv>, token: string, startedAt: Date, expires: Date): void {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
     secure: secure(c),
     path: '/',
-    expires,
+    maxAge: Math.max(0, Math.floor((expires.getTime() - startedAt.getTime()) / 1000)),
   });
 }
 

@@ -15,7 +15,7 @@ import { clearAccountHits, guessLimits, hitAll, refuseWhenSpent } from './rate-l
 import { startSession } from './sessions.ts';
 
 /** A started session: the user as the API shows it, and the cookie to set. */
-export type SignedIn = { me: Me; secret: string; expiresAt: Date };
+export type SignedIn = { me: Me; secret: string; startedAt: Date; expiresAt: Date };
 
 /**
  * Checks the credentials and starts a session. Failures count against the account from this address (so
@@ -57,7 +57,7 @@ export async function signIn(from: Caller, input: z.infer<typeof LoginBody>): Pr
     await recordActivity(tx, actor, { action: 'user.login', objectType: 'session', objectId: session.id });
     return session.secret;
   });
-  return { me: meView(user), secret, expiresAt };
+  return { me: meView(user), secret, startedAt: at, expiresAt };
 }
 
 /** Ends the session making the request, when there is one. */

@@ -1,8 +1,11 @@
 import type { Executor } from '../../db/database.ts';
 import { activity } from '../../db/schema/activity.ts';
 
-/** Who is acting, from where: taken from the request. */
-export type Actor = { id: string | null; name: string | null; ip: string | null; userAgent: string | null };
+/**
+ * Who is acting, from where, and when: taken from the request (`at` is the server clock's time when the request
+ * arrived), or made by a background job with the job's clock.
+ */
+export type Actor = { id: string | null; name: string | null; ip: string | null; userAgent: string | null; at: Date };
 
 /** What happened, to what, in which space (none for account events), and the change worth keeping. */
 export type ActivityInput = {
@@ -25,7 +28,7 @@ export async function recordActivity(tx: Executor, actor: Actor, input: Activity
     ip: actor.ip,
     userAgent: actor.userAgent,
     change: input.change ?? null,
-    // Millisecond precision, as in the list cursors.
-    createdAt: new Date(),
+    // The server clock's time (millisecond precision, as in the list cursors).
+    createdAt: actor.at,
   });
 }

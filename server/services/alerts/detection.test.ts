@@ -189,7 +189,7 @@ describe('threshold rules', () => {
       { ...attacks('198.51.100.70', 1)[0], time: new Date(at.getTime() - 1_000).toISOString() },
       { ...attacks('198.51.100.70', 1)[0], time: new Date(at.getTime() + 20_000).toISOString() },
     ]);
-    await enqueue(t.db, evaluateWorker, { ruleId, at: at.toISOString() }, { scheduledAt: at });
+    await enqueue(t.db, evaluateWorker, { ruleId, at: at.toISOString() }, { now: at });
     await runAlertJobs(t.db, { now: clock.now });
     await later(60_000);
     const list = await alertsOf(spaceId);

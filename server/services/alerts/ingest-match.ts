@@ -129,7 +129,7 @@ export async function enqueueDetection(
     }
     if (found.length > 0) rules.push({ ruleId, groups: found });
   }
-  if (rules.length > 0) await enqueue(tx, matchWorker, { rules }, { spaceId: input.spaceId, scheduledAt: input.now });
+  if (rules.length > 0) await enqueue(tx, matchWorker, { rules }, { now: input.now, spaceId: input.spaceId });
   if (matches.threshold.length === 0) return;
   const slot = Math.floor(input.now.getTime() / slotMs) * slotMs;
   // Every touched rule's evaluation in one statement (one `enqueue` per rule was two round trips each inside the
@@ -142,6 +142,7 @@ export async function enqueueDetection(
     [...matches.threshold].sort().map((ruleId) => ({
       args: { ruleId, at: null },
       options: {
+        now: input.now,
         spaceId: input.spaceId,
         // Due at the end of the slot, so the batches of the next seconds are counted by the same evaluation.
         scheduledAt: new Date(slot + slotMs),

@@ -127,7 +127,7 @@ export async function createAlertRule(
   try {
     const row = await sc.deps.db.transaction(async (tx) => {
       await lockSpace(tx, sc.space.id);
-      await checkLimit(tx, sc.space, 'alertRules');
+      await checkLimit(tx, sc.space, 'alertRules', {}, sc.deps.now());
       await checkRule(tx, sc.space.id, fields);
       const [created] = await tx
         .insert(alertRules)

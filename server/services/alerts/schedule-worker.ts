@@ -32,7 +32,12 @@ export const scheduleWorker = defineWorker<WindowArgs>({
         ctx.db,
         evaluateWorker,
         { ruleId: rule.id, at: window.toISOString() },
-        { spaceId: rule.spaceId, scheduledAt: window, uniqueKey: `alerts.evaluate:${rule.id}:${window.toISOString()}` },
+        {
+          now,
+          spaceId: rule.spaceId,
+          scheduledAt: window,
+          uniqueKey: `alerts.evaluate:${rule.id}:${window.toISOString()}`,
+        },
       );
     }
 

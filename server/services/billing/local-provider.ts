@@ -5,6 +5,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type CardBehaviour, testCards } from '../../../contract/constants/billing.ts';
+import { systemClock } from '../../clock.ts';
 import { cardBrand, cardDigits, luhnValid } from './luhn.ts';
 import {
   type BillingProvider,
@@ -25,7 +26,11 @@ const failures = {
 } as const;
 
 /** A local provider; `secret` signs its events (`t=<unix>,v1=<hex hmac of "t.body">`, as Stripe does). */
-export function createLocalProvider(secret = 'local-test-secret'): BillingProvider {
+export function createLocalProvider(
+  secret = 'local-test-secret',
+  /** The provider's own clock, for its records (the console passes its own). */
+  now: () => Date = systemClock,
+): BillingProvider {
   const payments = new Map<string, ProviderInvoice & { spaceId: string }>();
   const sign = (t: number, body: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
   return {
@@ -62,7 +67,7 @@ export function createLocalProvider(secret = 'local-test-secret'): BillingProvid
         paymentId: checkout.paymentId,
         amountCents: charge.amountCents,
         status: code ? 'failed' : 'succeeded',
-        createdAt: new Date(),
+        createdAt: now(),
       });
       if (code) return { status: 'failed', paymentId: checkout.paymentId, code, message: failures[code] };
       return { status: 'succeeded', paymentId: checkout.paymentId };

@@ -77,7 +77,7 @@ async function renew(deps: AppDeps, tx: Executor, row: SubscriptionRow, now: Dat
   const spaceId = row.spaceId;
   const start = row.periodEnd as Date;
   if (row.scheduledPlan === 'free') {
-    await endPaidPlan(tx, billingActor, row, now, 'The scheduled downgrade took effect.');
+    await endPaidPlan(tx, billingActor(now), row, now, 'The scheduled downgrade took effect.');
     return;
   }
   const plan = row.scheduledPlan ?? row.plan;
@@ -114,7 +114,7 @@ async function renew(deps: AppDeps, tx: Executor, row: SubscriptionRow, now: Dat
 async function retry(deps: AppDeps, tx: Executor, row: SubscriptionRow, now: Date): Promise<void> {
   const { nextRetry, downgradeAt } = pastDueTimes(row);
   if (now >= downgradeAt) {
-    await endPaidPlan(tx, billingActor, row, now, 'The renewal stayed unpaid for 7 days.');
+    await endPaidPlan(tx, billingActor(now), row, now, 'The renewal stayed unpaid for 7 days.');
     return;
   }
   if (!nextRetry || now < nextRetry) return;
@@ -165,7 +165,7 @@ async function settle(
       })
       .where(eq(subscriptions.spaceId, spaceId));
     if (invoice.plan !== row.plan) await setPlan(tx, spaceId, invoice.plan, now);
-    await recordActivity(tx, billingActor, {
+    await recordActivity(tx, billingActor(now), {
       spaceId,
       action: 'subscription.renew',
       objectType: 'subscription',
@@ -176,7 +176,7 @@ async function settle(
         attempt,
       },
     });
-    await recordActivity(tx, billingActor, {
+    await recordActivity(tx, billingActor(now), {
       spaceId,
       action: 'payment.pay',
       objectType: 'invoice',
@@ -205,7 +205,7 @@ async function settle(
       updatedAt: now,
     })
     .where(eq(subscriptions.spaceId, spaceId));
-  await recordActivity(tx, billingActor, {
+  await recordActivity(tx, billingActor(now), {
     spaceId,
     action: 'payment.fail',
     objectType: 'invoice',

@@ -32,7 +32,13 @@ import type { Current } from './proration.ts';
 const DAY = 86_400_000;
 
 /** The actor of what the renewal job does. */
-export const billingActor: Actor = { id: null, name: 'Spaceguard billing', ip: null, userAgent: null };
+export const billingActor = (at: Date): Actor => ({
+  id: null,
+  name: 'Spaceguard billing',
+  ip: null,
+  userAgent: null,
+  at,
+});
 
 /** The space's subscription row (locked with `lock`), if it ever had one. */
 export async function subscriptionOf(

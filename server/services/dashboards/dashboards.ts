@@ -65,7 +65,7 @@ async function insertDashboard(
   const now = sc.deps.now();
   return sc.deps.db.transaction(async (tx) => {
     await lockSpace(tx, sc.space.id);
-    await checkLimit(tx, sc.space, 'dashboards');
+    await checkLimit(tx, sc.space, 'dashboards', {}, sc.deps.now());
     const isDefault = !(await hasDefault(tx, sc.space.id));
     const [row] = await tx
       .insert(dashboards)

@@ -12,11 +12,22 @@ export async function createDefaultDashboard(
   tx: Executor,
   spaceId: string,
   userId: string | null,
+  now: Date,
 ): Promise<DashboardRow> {
   const model = structuredClone(dashboardTemplates[defaultDashboardTemplate].model);
   const [row] = await tx
     .insert(dashboards)
-    .values({ spaceId, title: model.title, model, version: 1, isDefault: true, createdBy: userId, updatedBy: userId })
+    .values({
+      spaceId,
+      title: model.title,
+      model,
+      version: 1,
+      isDefault: true,
+      createdBy: userId,
+      updatedBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!row) throw new Error('insert returned nothing');
   return row;

@@ -48,7 +48,11 @@ test('a space made before the migration gets the overview as its only, default d
   const { database, drop } = await freshDatabase({ migrated: false });
   try {
     await migrate(database, { migrationsFolder: before });
-    const [space] = await database.db.insert(spaces).values({ name: 'Old' }).returning();
+    const madeAt = new Date('2026-11-23T10:00:00Z');
+    const [space] = await database.db
+      .insert(spaces)
+      .values({ name: 'Old', createdAt: madeAt, updatedAt: madeAt })
+      .returning();
     await migrate(database, { migrationsFolder: migrations });
     const rows = await database.db.select().from(dashboards);
     expect(rows).toHaveLength(1);

@@ -22,17 +22,26 @@ const api = randomUUID();
 beforeAll(async () => {
   fresh = await freshDatabase();
   const { db } = fresh.database;
-  const [space] = await db.insert(spaces).values({ name: 'edge' }).returning();
+  const madeAt = new Date('2026-11-23T10:00:00Z');
+  const [space] = await db.insert(spaces).values({ name: 'edge', createdAt: madeAt, updatedAt: madeAt }).returning();
   if (!space) throw new Error('no space');
   spaceId = space.id;
   const [source] = await db
     .insert(sources)
-    .values({ spaceId, name: 'logs', kind: 'json', tokenHash: 'a', tokenPrefix: 'a' })
+    .values({
+      spaceId,
+      name: 'logs',
+      kind: 'json',
+      tokenHash: 'a',
+      tokenPrefix: 'a',
+      createdAt: madeAt,
+      updatedAt: madeAt,
+    })
     .returning();
   if (!source) throw new Error('no source');
   // Mostly log-source events without a firewall, a busy firewall and a quiet one, spread over days.
-  await db.execute(sql`insert into events (space_id, source_id, time, action, severity, firewall_id)
-    select ${spaceId}, ${source.id}, now() - i * interval '1 minute', 'logged', 'info',
+  await db.execute(sql`insert into events (space_id, source_id, time, received_at, action, severity, firewall_id)
+    select ${spaceId}, ${source.id}, now() - i * interval '1 minute', now(), 'logged', 'info',
       case when i % 10 = 0 then ${api}::uuid when i % 500 = 1 then ${shop}::uuid end
     from generate_series(1, 6000) as i`);
   await db.execute(sql`analyze events`);

@@ -33,15 +33,24 @@ beforeAll(async () => {
   spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Heavy' } })).json.id;
   const [source] = await t.db
     .insert(sources)
-    .values({ spaceId, name: 'waf', kind: 'json', tokenHash: randomUUID(), tokenPrefix: 'sgi_x' })
+    .values({
+      spaceId,
+      name: 'waf',
+      kind: 'json',
+      tokenHash: randomUUID(),
+      tokenPrefix: 'sgi_x',
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!source) throw new Error('no source');
   await ensurePartitions(t.db, new Date(now.getTime() - 12 * DAY));
   await ensurePartitions(t.db, now);
   const insert = (select: string) =>
     t.db.execute(
-      sql.raw(`insert into events (space_id, source_id, time, action, severity, ip, firewall_id)
-        select '${spaceId}'::uuid, '${source.id}'::uuid, t, action, 'high', ip, fw from (${select}) as s(t, action, ip, fw)`),
+      sql.raw(`insert into events (space_id, source_id, time, received_at, action, severity, ip, firewall_id)
+        select '${spaceId}'::uuid, '${source.id}'::uuid, t, timestamptz '${now.toISOString()}', action, 'high', ip, fw
+        from (${select}) as s(t, action, ip, fw)`),
     );
   const at = (expression: string) => `timestamptz '${now.toISOString()}' - (${expression})`;
   // Eight attackers, each blocked by the firewall 60 + 5 i times a day for 10 days (heavy day rows, distinct totals).

@@ -33,17 +33,24 @@ const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000 + 60_000)
 
 test('deletes events past their retention: the source’s when set, capped by the space’s', async () => {
   const { db } = fresh.database;
-  const [week] = await db.insert(spaces).values({ name: 'week', retentionDays: 7 }).returning();
-  const [month] = await db.insert(spaces).values({ name: 'month', retentionDays: 30, plan: 'pro' }).returning();
+  const [week] = await db
+    .insert(spaces)
+    .values({ name: 'week', retentionDays: 7, createdAt: now, updatedAt: now })
+    .returning();
+  const [month] = await db
+    .insert(spaces)
+    .values({ name: 'month', retentionDays: 30, plan: 'pro', createdAt: now, updatedAt: now })
+    .returning();
   if (!week || !month) throw new Error('no space');
+  const made = { createdAt: now, updatedAt: now };
   const [plain, short, long, monthly] = await db
     .insert(sources)
     .values([
-      { spaceId: week.id, name: 'plain', kind: 'json', tokenHash: 'a', tokenPrefix: 'a' },
-      { spaceId: week.id, name: 'short', kind: 'json', tokenHash: 'b', tokenPrefix: 'b', retentionDays: 2 },
+      { spaceId: week.id, name: 'plain', kind: 'json', tokenHash: 'a', tokenPrefix: 'a', ...made },
+      { spaceId: week.id, name: 'short', kind: 'json', tokenHash: 'b', tokenPrefix: 'b', retentionDays: 2, ...made },
       // Longer than the space allows: the space's 7 days win.
-      { spaceId: week.id, name: 'long', kind: 'json', tokenHash: 'c', tokenPrefix: 'c', retentionDays: 90 },
-      { spaceId: month.id, name: 'monthly', kind: 'json', tokenHash: 'd', tokenPrefix: 'd' },
+      { spaceId: week.id, name: 'long', kind: 'json', tokenHash: 'c', tokenPrefix: 'c', retentionDays: 90, ...made },
+      { spaceId: month.id, name: 'monthly', kind: 'json', tokenHash: 'd', tokenPrefix: 'd', ...made },
     ])
     .returning();
   if (!plain || !short || !long || !monthly) throw new Error('no source');
@@ -65,6 +72,7 @@ test('deletes events past their retention: the source’s when set, capped by th
       spaceId: source.spaceId,
       sourceId: source.id,
       time: daysAgo(age),
+      receivedAt: daysAgo(age),
       action: 'logged' as const,
       severity: 'info' as const,
       message: `${source.name}-${age}`,
@@ -95,24 +103,33 @@ test('deletes events past their retention: the source’s when set, capped by th
 test('housekeeping removes expired sessions, links a week past expiry, stale rate-limit counters; keeps the rest', async () => {
   const { db } = fresh.database;
   const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+  // Everything was made ten days ago, before any of it expired.
+  const madeAt = hours(-10 * 24);
   const [user] = await db
     .insert(users)
-    .values({ email: 'keep@example.test', name: 'Keep', passwordHash: 'x' })
+    .values({ email: 'keep@example.test', name: 'Keep', passwordHash: 'x', createdAt: madeAt, updatedAt: madeAt })
     .returning();
-  const [space] = await db.insert(spaces).values({ name: 'links' }).returning();
+  const [space] = await db.insert(spaces).values({ name: 'links', createdAt: madeAt, updatedAt: madeAt }).returning();
   if (!user || !space) throw new Error('no user');
   await db.insert(sessions).values([
-    { userId: user.id, tokenHash: 'session-expired', expiresAt: hours(-1) },
-    { userId: user.id, tokenHash: 'session-alive', expiresAt: hours(1) },
+    { userId: user.id, tokenHash: 'session-expired', expiresAt: hours(-1), createdAt: madeAt, lastSeenAt: madeAt },
+    { userId: user.id, tokenHash: 'session-alive', expiresAt: hours(1), createdAt: madeAt, lastSeenAt: madeAt },
   ]);
   await db.insert(oneTimeTokens).values([
     // Expired 8 days ago: gone. Expired yesterday: kept, so the link still answers "expired".
-    { userId: user.id, kind: 'reset', tokenHash: 'token-old', expiresAt: hours(-8 * 24) },
-    { userId: user.id, kind: 'reset', tokenHash: 'token-recent', expiresAt: hours(-24) },
-    { userId: user.id, kind: 'activation', tokenHash: 'token-valid', expiresAt: hours(24) },
+    { userId: user.id, kind: 'reset', tokenHash: 'token-old', expiresAt: hours(-8 * 24), createdAt: madeAt },
+    { userId: user.id, kind: 'reset', tokenHash: 'token-recent', expiresAt: hours(-24), createdAt: madeAt },
+    { userId: user.id, kind: 'activation', tokenHash: 'token-valid', expiresAt: hours(24), createdAt: madeAt },
   ]);
   await db.insert(invitations).values([
-    { spaceId: space.id, email: 'a@example.test', role: 'viewer', tokenHash: 'inv-old', expiresAt: hours(-8 * 24) },
+    {
+      spaceId: space.id,
+      email: 'a@example.test',
+      role: 'viewer',
+      tokenHash: 'inv-old',
+      expiresAt: hours(-8 * 24),
+      createdAt: madeAt,
+    },
     {
       spaceId: space.id,
       email: 'b@example.test',
@@ -120,8 +137,16 @@ test('housekeeping removes expired sessions, links a week past expiry, stale rat
       tokenHash: 'inv-accepted',
       expiresAt: hours(-8 * 24),
       acceptedAt: hours(-9 * 24),
+      createdAt: madeAt,
     },
-    { spaceId: space.id, email: 'c@example.test', role: 'viewer', tokenHash: 'inv-pending', expiresAt: hours(24) },
+    {
+      spaceId: space.id,
+      email: 'c@example.test',
+      role: 'viewer',
+      tokenHash: 'inv-pending',
+      expiresAt: hours(24),
+      createdAt: madeAt,
+    },
   ]);
   await db.insert(rateLimits).values([
     { key: 'login:old', count: 5, windowStart: hours(-25) },
@@ -159,11 +184,22 @@ test('housekeeping removes expired sessions, links a week past expiry, stale rat
 
 test('retention runs as the daily job events.retention: partitions first, then the expired events, once a day', async () => {
   const { db } = fresh.database;
-  const [space] = await db.insert(spaces).values({ name: 'daily', retentionDays: 7 }).returning();
+  const [space] = await db
+    .insert(spaces)
+    .values({ name: 'daily', retentionDays: 7, createdAt: now, updatedAt: now })
+    .returning();
   if (!space) throw new Error('no space');
   const [source] = await db
     .insert(sources)
-    .values({ spaceId: space.id, name: 'daily', kind: 'json', tokenHash: 'daily', tokenPrefix: 'daily' })
+    .values({
+      spaceId: space.id,
+      name: 'daily',
+      kind: 'json',
+      tokenHash: 'daily',
+      tokenPrefix: 'daily',
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!source) throw new Error('no source');
   await storeEvents(
@@ -172,6 +208,7 @@ test('retention runs as the daily job events.retention: partitions first, then t
       spaceId: space.id,
       sourceId: source.id,
       time: daysAgo(age),
+      receivedAt: daysAgo(age),
       action: 'logged' as const,
       severity: 'info' as const,
       message: `daily-${age}`,

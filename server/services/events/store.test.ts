@@ -99,7 +99,15 @@ beforeAll(async () => {
     ['waf', 'logs'].map((name) =>
       t.db
         .insert(sources)
-        .values({ spaceId, name, kind: 'json', tokenHash: randomUUID(), tokenPrefix: 'sgi_x' })
+        .values({
+          spaceId,
+          name,
+          kind: 'json',
+          tokenHash: randomUUID(),
+          tokenPrefix: 'sgi_x',
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning(),
     ),
   );
@@ -333,9 +341,9 @@ describe('each query class stays on its index (EXPLAIN)', () => {
   beforeAll(async () => {
     // Enough ordinary traffic in the space (after the checks above) for the planner's statistics to mean something.
     const [source] = await t.db.select().from(sources).where(eq(sources.spaceId, spaceId));
-    await t.db.execute(sql`insert into events (space_id, source_id, time, action, severity, ip, message, path, host, user_agent)
+    await t.db.execute(sql`insert into events (space_id, source_id, time, received_at, action, severity, ip, message, path, host, user_agent)
       select ${spaceId}::uuid, ${source?.id}::uuid, ${now.toISOString()}::timestamptz - i * interval '7 seconds',
-        'allowed', 'info', '192.0.2.' || (i % 250), 'ok', '/p/' || (i % 500), 'www.example.com', 'Mozilla/5.0'
+        ${now.toISOString()}::timestamptz, 'allowed', 'info', '192.0.2.' || (i % 250), 'ok', '/p/' || (i % 500), 'www.example.com', 'Mozilla/5.0'
       from generate_series(1, 40000) as i`);
     await t.db.execute(sql`analyze events`);
   });

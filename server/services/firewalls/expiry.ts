@@ -10,8 +10,8 @@ import type { Actor } from '../activity/record.ts';
 import { announceVersion } from './version-signal.ts';
 import { commitSettings } from './versions.ts';
 
-/** Who makes expiry versions: Spaceguard itself. */
-const system: Actor = { id: null, name: 'Spaceguard', ip: null, userAgent: null };
+/** Who makes expiry versions: Spaceguard itself, at the job's time. */
+const system = (at: Date): Actor => ({ id: null, name: 'Spaceguard', ip: null, userAgent: null, at });
 
 /** Makes the next version of a firewall whose newest files went stale by `now`; answers whether it made one. */
 export async function recompileStale(deps: AppDeps, firewallId: string): Promise<boolean> {
@@ -28,7 +28,7 @@ export async function recompileStale(deps: AppDeps, firewallId: string): Promise
       .for('update', { of: firewalls });
     // Another request (or process) may have made it meanwhile.
     if (!found?.staleAt || found.staleAt > now) return false;
-    await commitSettings(tx, { deps, actor: system }, found.row, found.row.settings, {
+    await commitSettings(tx, { deps, actor: system(now) }, found.row, found.row.settings, {
       action: 'firewall.expire',
       comment: 'IP list entries expired',
       change: { fromVersion: found.row.version, staleAt: found.staleAt.toISOString() },

@@ -107,7 +107,7 @@ export async function createFirewall(
   const created = await sc.deps.db.transaction(async (tx) => {
     // Two creates at once must not both pass the limit.
     await lockSpace(tx, space.id);
-    await checkLimit(tx, space, 'firewalls');
+    await checkLimit(tx, space, 'firewalls', {}, now);
     const settings = await checkedSettings(
       tx,
       null,

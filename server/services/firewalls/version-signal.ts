@@ -94,7 +94,7 @@ export async function waitForVersion(
   };
   set.add(onSignal);
   const listener = listen(db);
-  const deadline = Date.now() + ms;
+  const deadline = performance.now() + ms;
   try {
     // Without a LISTEN connection other processes' saves are not heard; the wait still ends at its deadline.
     if (listener) await listener.ready.catch(() => undefined);
@@ -103,7 +103,7 @@ export async function waitForVersion(
         pending = false;
         if (await changed()) return true;
       }
-      const left = deadline - Date.now();
+      const left = deadline - performance.now();
       if (left <= 0) return false;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);

@@ -191,7 +191,7 @@ async function storeOnce(db: Db, input: BatchInput, locked: boolean, detection: 
     );
     // The monthly counter: read as it is, or (near the quota) locked for the rest of the transaction so concurrent
     // batches share the quota exactly.
-    await tx.insert(eventUsage).values({ spaceId: space.id, month }).onConflictDoNothing();
+    await tx.insert(eventUsage).values({ spaceId: space.id, month, updatedAt: now }).onConflictDoNothing();
     const current = tx
       .select()
       .from(eventUsage)

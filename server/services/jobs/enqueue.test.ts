@@ -9,6 +9,9 @@ import { defineWorker } from './worker.ts';
 
 const file = databaseOfFile();
 
+/** The clock's time at every call of this file. */
+const now = new Date('2026-11-23T10:00:00Z');
+
 const delivery = defineWorker<{ url: string }>({
   kind: 'test.deliver',
   queue: 'webhooks',
@@ -18,7 +21,7 @@ const delivery = defineWorker<{ url: string }>({
 
 test('a job takes its worker’s kind, queue and attempts, and is due now unless scheduled', async () => {
   const { db } = file;
-  const { job, inserted } = await enqueue(db, delivery, { url: 'https://example.test/a' });
+  const { job, inserted } = await enqueue(db, delivery, { url: 'https://example.test/a' }, { now });
   expect(inserted).toBe(true);
   expect(job).toMatchObject({
     kind: 'test.deliver',
@@ -30,9 +33,11 @@ test('a job takes its worker’s kind, queue and attempts, and is due now unless
     uniqueKey: null,
     spaceId: null,
     errors: [],
+    insertedAt: now,
+    scheduledAt: now,
   });
   const later = new Date('2027-01-01T00:00:00Z');
-  expect((await enqueue(db, delivery, { url: 'b' }, { scheduledAt: later, maxAttempts: 2 })).job).toMatchObject({
+  expect((await enqueue(db, delivery, { url: 'b' }, { now, scheduledAt: later, maxAttempts: 2 })).job).toMatchObject({
     scheduledAt: later,
     maxAttempts: 2,
   });
@@ -41,18 +46,18 @@ test('a job takes its worker’s kind, queue and attempts, and is due now unless
 
 test('a unique key enqueues once while its job waits, runs or completed; a discarded job frees it', async () => {
   const { db } = file;
-  const first = await enqueue(db, delivery, { url: 'one' }, { uniqueKey: 'delivery:42' });
-  const again = await enqueue(db, delivery, { url: 'two' }, { uniqueKey: 'delivery:42' });
+  const first = await enqueue(db, delivery, { url: 'one' }, { now, uniqueKey: 'delivery:42' });
+  const again = await enqueue(db, delivery, { url: 'two' }, { now, uniqueKey: 'delivery:42' });
   expect(again).toEqual({ job: first.job, inserted: false });
   for (const state of ['executing', 'retryable', 'completed'] as const) {
     await db.update(jobs).set({ state }).where(eq(jobs.id, first.job.id));
-    const duplicate = await enqueue(db, delivery, { url: 'three' }, { uniqueKey: 'delivery:42' });
+    const duplicate = await enqueue(db, delivery, { url: 'three' }, { now, uniqueKey: 'delivery:42' });
     expect(duplicate.inserted).toBe(false);
     expect(duplicate.job.id).toBe(first.job.id);
   }
   expect(await jobsOf(db, 'test.deliver')).toHaveLength(1);
   await db.update(jobs).set({ state: 'discarded' }).where(eq(jobs.id, first.job.id));
-  const retried = await enqueue(db, delivery, { url: 'four' }, { uniqueKey: 'delivery:42' });
+  const retried = await enqueue(db, delivery, { url: 'four' }, { now, uniqueKey: 'delivery:42' });
   expect(retried.inserted).toBe(true);
   expect(retried.job.id).not.toBe(first.job.id);
   await db.delete(jobs).where(eq(jobs.kind, 'test.deliver'));
@@ -60,19 +65,19 @@ test('a unique key enqueues once while its job waits, runs or completed; a disca
 
 test('enqueued in the caller’s transaction: the job exists only if the change that wants it commits', async () => {
   const { db } = file;
-  const [space] = await db.insert(spaces).values({ name: 'webhooks' }).returning();
+  const [space] = await db.insert(spaces).values({ name: 'webhooks', createdAt: now, updatedAt: now }).returning();
   if (!space) throw new Error('no space');
   await expect(
     db.transaction(async (tx) => {
       await tx.update(spaces).set({ name: 'renamed' }).where(eq(spaces.id, space.id));
-      await enqueue(tx, delivery, { url: 'rolled back' }, { spaceId: space.id });
+      await enqueue(tx, delivery, { url: 'rolled back' }, { now, spaceId: space.id });
       throw new Error('the change failed');
     }),
   ).rejects.toThrow('the change failed');
   expect(await jobsOf(db, 'test.deliver')).toEqual([]);
   await db.transaction(async (tx) => {
     await tx.update(spaces).set({ name: 'renamed' }).where(eq(spaces.id, space.id));
-    await enqueue(tx, delivery, { url: 'committed' }, { spaceId: space.id, uniqueKey: 'delivery:committed' });
+    await enqueue(tx, delivery, { url: 'committed' }, { now, spaceId: space.id, uniqueKey: 'delivery:committed' });
   });
   expect((await jobsOf(db, 'test.deliver')).map((j) => [j.args, j.spaceId])).toEqual([
     [{ url: 'committed' }, space.id],
@@ -84,12 +89,11 @@ test('enqueued in the caller’s transaction: the job exists only if the change 
 
 test('a job that has not started can be cancelled, which frees its key; a running or finished one cannot', async () => {
   const { db } = file;
-  const now = new Date('2026-11-23T10:00:00Z');
-  const { job } = await enqueue(db, delivery, { url: 'withdrawn' }, { uniqueKey: 'delivery:withdrawn' });
+  const { job } = await enqueue(db, delivery, { url: 'withdrawn' }, { now, uniqueKey: 'delivery:withdrawn' });
   expect(await cancelJob(db, job.id, now)).toBe(true);
   expect((await jobsOf(db, 'test.deliver'))[0]).toMatchObject({ state: 'cancelled', cancelledAt: now });
   expect(await cancelJob(db, job.id, now)).toBe(false);
-  const again = await enqueue(db, delivery, { url: 'again' }, { uniqueKey: 'delivery:withdrawn' });
+  const again = await enqueue(db, delivery, { url: 'again' }, { now, uniqueKey: 'delivery:withdrawn' });
   expect(again.inserted).toBe(true);
   for (const state of ['executing', 'completed', 'discarded'] as const) {
     await db.update(jobs).set({ state }).where(eq(jobs.id, again.job.id));
@@ -108,12 +112,12 @@ test('the claim query uses the partial claim index', async () => {
 
 test('many jobs in one statement: each with its options, a key already held skipped', async () => {
   const { db } = file;
-  await enqueue(db, delivery, { url: 'held' }, { uniqueKey: 'many:held' });
+  await enqueue(db, delivery, { url: 'held' }, { now, uniqueKey: 'many:held' });
   const at = new Date('2027-02-01T00:00:00Z');
   const inserted = await enqueueMany(db, delivery, [
-    { args: { url: 'one' }, options: { uniqueKey: 'many:one', scheduledAt: at } },
-    { args: { url: 'again' }, options: { uniqueKey: 'many:held' } },
-    { args: { url: 'two' } },
+    { args: { url: 'one' }, options: { now, uniqueKey: 'many:one', scheduledAt: at } },
+    { args: { url: 'again' }, options: { now, uniqueKey: 'many:held' } },
+    { args: { url: 'two' }, options: { now } },
   ]);
   expect(inserted).toBe(2);
   const rows = (await jobsOf(db, 'test.deliver')).map((j) => [

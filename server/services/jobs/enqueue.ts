@@ -5,7 +5,9 @@ import type { Worker } from './worker.ts';
 
 /** When and how one job is enqueued. */
 export type EnqueueOptions = {
-  /** Not run before this (default: now, the database's clock). */
+  /** The application's clock at the call (never the database's): the job's inserted_at, and its default start. */
+  now: Date;
+  /** Not run before this (default: `now`). */
   scheduledAt?: Date;
   /** At most one job per key that waits, runs or completed: enqueueing the key again answers that job. */
   uniqueKey?: string;
@@ -13,6 +15,24 @@ export type EnqueueOptions = {
   /** Overrides the worker's. */
   maxAttempts?: number;
 };
+
+/** The row one job is inserted as: its times from the caller's clock. */
+function jobRow<Args>(
+  worker: Pick<Worker<Args>, 'kind' | 'queue' | 'maxAttempts'>,
+  args: Args,
+  options: EnqueueOptions,
+) {
+  return {
+    queue: worker.queue,
+    kind: worker.kind,
+    args: args ?? {},
+    maxAttempts: options.maxAttempts ?? worker.maxAttempts,
+    insertedAt: options.now,
+    scheduledAt: options.scheduledAt ?? options.now,
+    ...(options.uniqueKey !== undefined ? { uniqueKey: options.uniqueKey } : {}),
+    ...(options.spaceId ? { spaceId: options.spaceId } : {}),
+  };
+}
 
 /** The key's live job, if any: the row the unique index holds for it. */
 const liveWithKey = (key: string) => and(eq(jobs.uniqueKey, key), sql`${jobs.state} not in ('discarded', 'cancelled')`);
@@ -26,17 +46,9 @@ export async function enqueue<Args>(
   db: Executor,
   worker: Pick<Worker<Args>, 'kind' | 'queue' | 'maxAttempts'>,
   args: Args,
-  options: EnqueueOptions = {},
+  options: EnqueueOptions,
 ): Promise<{ job: JobRow; inserted: boolean }> {
-  const row = {
-    queue: worker.queue,
-    kind: worker.kind,
-    args: args ?? {},
-    maxAttempts: options.maxAttempts ?? worker.maxAttempts,
-    ...(options.scheduledAt ? { scheduledAt: options.scheduledAt } : {}),
-    ...(options.uniqueKey !== undefined ? { uniqueKey: options.uniqueKey } : {}),
-    ...(options.spaceId ? { spaceId: options.spaceId } : {}),
-  };
+  const row = jobRow(worker, args, options);
   const key = options.uniqueKey;
   if (key === undefined) {
     const [job] = await db.insert(jobs).values(row).returning();
@@ -67,18 +79,10 @@ export async function enqueue<Args>(
 export async function enqueueMany<Args>(
   db: Executor,
   worker: Pick<Worker<Args>, 'kind' | 'queue' | 'maxAttempts'>,
-  items: readonly { args: Args; options?: EnqueueOptions }[],
+  items: readonly { args: Args; options: EnqueueOptions }[],
 ): Promise<number> {
   if (items.length === 0) return 0;
-  const rows = items.map(({ args, options = {} }) => ({
-    queue: worker.queue,
-    kind: worker.kind,
-    args: args ?? {},
-    maxAttempts: options.maxAttempts ?? worker.maxAttempts,
-    ...(options.scheduledAt ? { scheduledAt: options.scheduledAt } : {}),
-    ...(options.uniqueKey !== undefined ? { uniqueKey: options.uniqueKey } : {}),
-    ...(options.spaceId ? { spaceId: options.spaceId } : {}),
-  }));
+  const rows = items.map(({ args, options }) => jobRow(worker, args, options));
   const inserted = await db
     .insert(jobs)
     .values(rows)

@@ -84,13 +84,13 @@ test('pruning deletes jobs finished more than a week ago, and itself runs as a d
   const now = new Date('2026-11-23T10:00:00Z');
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   await db.insert(jobs).values([
-    { kind: 'test.old', state: 'completed', completedAt: ago(8), scheduledAt: ago(8) },
-    { kind: 'test.old', state: 'discarded', discardedAt: ago(9), scheduledAt: ago(9) },
-    { kind: 'test.old', state: 'cancelled', cancelledAt: ago(30), scheduledAt: ago(30) },
-    { kind: 'test.recent', state: 'completed', completedAt: ago(6), scheduledAt: ago(6) },
+    { kind: 'test.old', state: 'completed', completedAt: ago(8), scheduledAt: ago(8), insertedAt: ago(8) },
+    { kind: 'test.old', state: 'discarded', discardedAt: ago(9), scheduledAt: ago(9), insertedAt: ago(9) },
+    { kind: 'test.old', state: 'cancelled', cancelledAt: ago(30), scheduledAt: ago(30), insertedAt: ago(30) },
+    { kind: 'test.recent', state: 'completed', completedAt: ago(6), scheduledAt: ago(6), insertedAt: ago(6) },
     // Waiting or running jobs are never pruned, however old.
-    { kind: 'test.waiting', state: 'available', scheduledAt: ago(40) },
-    { kind: 'test.waiting', state: 'retryable', scheduledAt: ago(40), attempt: 1 },
+    { kind: 'test.waiting', state: 'available', scheduledAt: ago(40), insertedAt: ago(40) },
+    { kind: 'test.waiting', state: 'retryable', scheduledAt: ago(40), insertedAt: ago(40), attempt: 1 },
   ]);
   expect(await pruneJobs(db, ago(JOBS_KEPT_DAYS))).toBe(3);
   const runner = new JobRunner({ db, workers: [pruneJobsWorker], now: () => now });

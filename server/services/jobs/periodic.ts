@@ -32,7 +32,7 @@ export async function enqueueWindow(
     db,
     worker,
     { window: start.toISOString() },
-    { scheduledAt: start, uniqueKey: key },
+    { now, scheduledAt: start, uniqueKey: key },
   );
   return { key, inserted };
 }

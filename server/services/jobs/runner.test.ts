@@ -31,7 +31,7 @@ test('a job runs once and completes', async () => {
     },
   });
   const runner = new JobRunner({ db, workers: [worker], now: clock.now });
-  await enqueue(db, worker, { n: 7 }, { scheduledAt: clock.now() });
+  await enqueue(db, worker, { n: 7 }, { now: clock.now() });
   expect(await runner.runOnce()).toBe(1);
   expect(await runner.runOnce()).toBe(0);
   expect(seen).toEqual([{ n: 7, attempt: 1 }]);
@@ -50,7 +50,7 @@ test('a failing job is retried with exponential backoff, then discarded after it
     },
   });
   const runner = new JobRunner({ db, workers: [worker], now: clock.now });
-  await enqueue(db, worker, {}, { scheduledAt: clock.now() });
+  await enqueue(db, worker, {}, { now: clock.now() });
   // 15 s after the first failure, 30 s after the second, each with up to 10 % of jitter.
   for (const [attempt, base] of [
     [1, 15 * SECOND],
@@ -94,8 +94,8 @@ test('DiscardJob gives up at once, and an attempt past its timeout fails and is 
     },
   });
   const runner = new JobRunner({ db, workers: [hopeless, slow], now: clock.now });
-  await enqueue(db, hopeless, {}, { scheduledAt: clock.now() });
-  await enqueue(db, slow, {}, { scheduledAt: clock.now() });
+  await enqueue(db, hopeless, {}, { now: clock.now() });
+  await enqueue(db, slow, {}, { now: clock.now() });
   expect(await runner.runOnce()).toBe(2);
   const [gone] = await jobsOf(db, 'test.hopeless');
   expect(gone).toMatchObject({ state: 'discarded', attempt: 1 });
@@ -111,7 +111,7 @@ test('a job scheduled later does not run early', async () => {
   const clock = testClock(start);
   const worker = defineWorker({ kind: 'test.later', async perform() {} });
   const runner = new JobRunner({ db, workers: [worker], now: clock.now });
-  await enqueue(db, worker, {}, { scheduledAt: new Date(clock.now().getTime() + 3_600 * SECOND) });
+  await enqueue(db, worker, {}, { now: clock.now(), scheduledAt: new Date(clock.now().getTime() + 3_600 * SECOND) });
   expect(await runner.runOnce()).toBe(0);
   clock.advance(3_599 * SECOND);
   expect(await runner.runOnce()).toBe(0);
@@ -141,7 +141,7 @@ test('runners on separate connections run each of 200 jobs exactly once (one run
   );
   try {
     await db.transaction(async (tx) => {
-      for (let i = 0; i < 200; i++) await enqueue(tx, worker, { i }, { scheduledAt: clock.now() });
+      for (let i = 0; i < 200; i++) await enqueue(tx, worker, { i }, { now: clock.now() });
     });
     for (const runner of started) runner.start();
     // Until 200 jobs run.
@@ -173,7 +173,7 @@ test('a job whose runner died mid-job is reclaimed once its lease expired, and t
   const dying = new JobRunner({ db, workers: [worker], now: clock.now, leaseGraceMs: 5 * SECOND });
   const taker = new JobRunner({ db: other.db, workers: [worker], now: clock.now });
   try {
-    await enqueue(db, worker, {}, { scheduledAt: clock.now() });
+    await enqueue(db, worker, {}, { now: clock.now() });
     expect(await dying.tick()).toBe(1);
     const [held] = await jobsOf(db, 'test.orphan');
     expect(held).toMatchObject({ state: 'executing', attempt: 1, lockedBy: dying.id });
@@ -212,7 +212,7 @@ test('stop waits for the running job; one still running past the stop timeout is
     },
   });
   const runner = new JobRunner({ db, workers: [worker], now: clock.now, pollMs: 20 });
-  await enqueue(db, worker, { i: 0 }, { scheduledAt: clock.now() });
+  await enqueue(db, worker, { i: 0 }, { now: clock.now() });
   runner.start();
   // Until the job to start.
   await vi.waitUntil(async () => (await jobsOf(db, 'test.stopping'))[0]?.state === 'executing', {
@@ -229,7 +229,7 @@ test('stop waits for the running job; one still running past the stop timeout is
   await stopping;
   expect((await jobsOf(db, 'test.stopping'))[0]?.state).toBe('completed');
 
-  await enqueue(db, worker, { i: 1 }, { scheduledAt: clock.now() });
+  await enqueue(db, worker, { i: 1 }, { now: clock.now() });
   runner.start();
   // Until the second job to start.
   await vi.waitUntil(async () => (await jobsOf(db, 'test.stopping'))[1]?.state === 'executing', {

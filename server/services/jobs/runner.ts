@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { buildDeps } from '../../build-deps.ts';
+import { systemClock } from '../../clock.ts';
 import { type Db, rowsOf } from '../../db/database.ts';
 import { type JobRow, jobs } from '../../db/schema/jobs.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -65,7 +66,7 @@ export class JobRunner {
 
   constructor(options: JobRunnerOptions) {
     this.db = options.db;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now ?? systemClock;
     this.log = options.log ?? silentLogger;
     this.pollMs = options.pollMs ?? 1_000;
     this.leaseGraceMs = options.leaseGraceMs ?? 30_000;

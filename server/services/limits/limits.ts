@@ -152,7 +152,7 @@ export async function checkLimit(
   space: LimitedSpace,
   name: LimitName,
   ask: LimitAsk = {},
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   if ('value' in ask) return checkValue(space.plan, name, ask.value);
   const allowed = allowance(planTerms[space.plan], name);

@@ -73,6 +73,7 @@ test.each([
     const mailer = createMailer({
       db: database.db,
       log: (line) => lines.push(line),
+      now: t.deps.now,
       from: 'x@example.com',
       production,
     });

@@ -13,6 +13,8 @@ export type Mailer = { kind: 'smtp' | 'outbox'; send(mail: Mail): Promise<void> 
 export type MailerOptions = {
   db: Db;
   log: Logger;
+  /** The server's clock: when an outbox message was kept. */
+  now: () => Date;
   smtpUrl?: string | undefined;
   from: string;
   /** In production the log never carries a message's text (its links hold single-use tokens). */
@@ -34,7 +36,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      await options.db.insert(outbox).values(mail);
+      await options.db.insert(outbox).values({ ...mail, createdAt: options.now() });
       if (options.production) {
         options.log({
           level: 'warn',

@@ -40,10 +40,14 @@ async function receiver(answers: Parameters<typeof startReceiver>[0]) {
   return r;
 }
 
-/** A space with a rule notifying `channels` and an open alert of it; the alert notified as opened. */
-async function notified(channels: StoredChannel[], type: 'alert.opened' | 'alert.resolved' = 'alert.opened') {
+/** A space with a rule notifying `channels` and an open alert of it, made at `now`; the alert notified as opened. */
+async function notified(
+  now: Date,
+  channels: StoredChannel[],
+  type: 'alert.opened' | 'alert.resolved' = 'alert.opened',
+) {
   const { db } = file;
-  const [space] = await db.insert(spaces).values({ name: 'Shop' }).returning();
+  const [space] = await db.insert(spaces).values({ name: 'Shop', createdAt: now, updatedAt: now }).returning();
   if (!space) throw new Error('no space');
   const [rule] = await db
     .insert(alertRules)
@@ -57,6 +61,8 @@ async function notified(channels: StoredChannel[], type: 'alert.opened' | 'alert
       windowMinutes: 5,
       groupBy: ['ip'],
       channels,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   if (!rule) throw new Error('no rule');
@@ -75,10 +81,12 @@ async function notified(channels: StoredChannel[], type: 'alert.opened' | 'alert
       count: 6,
       firstSeen: at,
       lastSeen: at,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   if (!alert) throw new Error('no alert');
-  const queued = await db.transaction((tx) => notifyAlert(tx, { alert, rule, space, type, publicUrl }));
+  const queued = await db.transaction((tx) => notifyAlert(tx, { alert, rule, space, type, publicUrl, now }));
   const deliveries = await db.select().from(alertDeliveries).where(eq(alertDeliveries.alertId, alert.id));
   return { space, rule, alert, queued, deliveries };
 }
@@ -113,7 +121,9 @@ async function toNextTry(clock: ReturnType<typeof testClock>, deliveryId: string
 test('a webhook gets the signed body; after a 500 the retry carries the same delivery id and body, and the log shows both', async () => {
   const clock = startClock();
   const hook = await receiver([500, 200]);
-  const { space, rule, alert, queued, deliveries } = await notified([{ kind: 'webhook', url: hook.url, secret }]);
+  const { space, rule, alert, queued, deliveries } = await notified(clock.now(), [
+    { kind: 'webhook', url: hook.url, secret },
+  ]);
   expect(queued).toBe(1);
   const [delivery] = deliveries;
   if (!delivery) throw new Error('no delivery');
@@ -186,7 +196,7 @@ test('a webhook gets the signed body; after a 500 the retry carries the same del
 test('a dead receiver is retried on the schedule, then the delivery is marked failed after 8 attempts', async () => {
   const clock = startClock();
   const url = `http://127.0.0.1:${await deadPort()}/hook`;
-  const { deliveries } = await notified([{ kind: 'webhook', url, secret }]);
+  const { deliveries } = await notified(clock.now(), [{ kind: 'webhook', url, secret }]);
   const [delivery] = deliveries;
   if (!delivery) throw new Error('no delivery');
   const runner = runnerAt(clock);
@@ -215,7 +225,7 @@ test('a dead receiver is retried on the schedule, then the delivery is marked fa
 test('an email channel gets one mail per address in the outbox, with the alert and its link', async () => {
   const clock = startClock();
   const to = ['soc@example.com', 'oncall@example.com'];
-  const { space, alert, deliveries } = await notified([{ kind: 'email', to }], 'alert.resolved');
+  const { space, alert, deliveries } = await notified(clock.now(), [{ kind: 'email', to }], 'alert.resolved');
   expect(deliveries.map((d) => d.target)).toEqual(['soc@example.com, oncall@example.com']);
   expect(await runnerAt(clock).runOnce()).toBe(1);
   for (const address of to) {
@@ -240,7 +250,7 @@ test('a slow receiver times out after 10 s without holding up the other deliveri
   const clock = startClock();
   const slow = await receiver(['hang']);
   const fast = await receiver([204]);
-  const { deliveries } = await notified([
+  const { deliveries } = await notified(clock.now(), [
     { kind: 'webhook', url: slow.url, secret },
     { kind: 'webhook', url: fast.url, secret },
   ]);
@@ -268,13 +278,14 @@ test('a slow receiver times out after 10 s without holding up the other deliveri
 
 test('a notification exists only if the change that wants it commits', async () => {
   const { db } = file;
+  const clock = startClock();
   const hook = await receiver([200]);
-  const { space, rule, alert } = await notified([]);
+  const { space, rule, alert } = await notified(clock.now(), []);
   const ruleWithHook: AlertRuleRow = { ...rule, channels: [{ kind: 'webhook', url: hook.url, secret }] };
   const before = (await jobsOf(db, 'alerts.deliver')).length;
   await expect(
     db.transaction(async (tx) => {
-      await notifyAlert(tx, { alert, rule: ruleWithHook, space, type: 'alert.updated', publicUrl });
+      await notifyAlert(tx, { alert, rule: ruleWithHook, space, type: 'alert.updated', publicUrl, now: clock.now() });
       throw new Error('the alert change failed');
     }),
   ).rejects.toThrow('the alert change failed');
@@ -285,7 +296,7 @@ test('a notification exists only if the change that wants it commits', async () 
 test('a delivery whose webhook channel was removed from the rule is marked failed and not sent', async () => {
   const clock = startClock();
   const hook = await receiver([200]);
-  const { rule, deliveries } = await notified([{ kind: 'webhook', url: hook.url, secret }]);
+  const { rule, deliveries } = await notified(clock.now(), [{ kind: 'webhook', url: hook.url, secret }]);
   await file.db.update(alertRules).set({ channels: [] }).where(eq(alertRules.id, rule.id));
   expect(await runnerAt(clock).runOnce()).toBe(1);
   expect(hook.received).toHaveLength(0);
@@ -298,7 +309,7 @@ test('a redirect is a failed attempt, not followed', async () => {
   const clock = startClock();
   const elsewhere = await receiver([200]);
   const hook = await receiver([{ status: 302, headers: { location: elsewhere.url } }]);
-  const { deliveries } = await notified([{ kind: 'webhook', url: hook.url, secret }]);
+  const { deliveries } = await notified(clock.now(), [{ kind: 'webhook', url: hook.url, secret }]);
   expect(await runnerAt(clock).runOnce()).toBe(1);
   expect(hook.received).toHaveLength(1);
   expect(elsewhere.received).toHaveLength(0);
@@ -313,15 +324,17 @@ test('a redirect is a failed attempt, not followed', async () => {
 test("an alert's delivery log lists its notifications newest first, each with its attempts, without body or secret", async () => {
   const clock = startClock();
   const hook = await receiver([200]);
-  const { space, rule, alert, deliveries } = await notified([
+  const { space, rule, alert, deliveries } = await notified(clock.now(), [
     { kind: 'webhook', url: hook.url, secret },
     { kind: 'email', to: ['soc@example.com'] },
   ]);
   const runner = runnerAt(clock);
   expect(await runner.runOnce()).toBe(2);
   const resolved = { ...alert, status: 'resolved' as const };
+  // Resolved a minute after it was notified as opened.
+  const resolvedAt = new Date(clock.now().getTime() + MINUTE);
   await file.db.transaction((tx) =>
-    notifyAlert(tx, { alert: resolved, rule, space, type: 'alert.resolved', publicUrl }),
+    notifyAlert(tx, { alert: resolved, rule, space, type: 'alert.resolved', publicUrl, now: resolvedAt }),
   );
   const log = await deliveriesOfAlert(file.db, alert.id);
   expect(log).toHaveLength(4);
@@ -345,7 +358,7 @@ test("an alert's delivery log lists its notifications newest first, each with it
 test('the URL is checked again before each attempt: in production a loopback receiver is not called unless listed', async () => {
   const clock = startClock();
   const hook = await receiver([200]);
-  const { deliveries } = await notified([{ kind: 'webhook', url: hook.url, secret }]);
+  const { deliveries } = await notified(clock.now(), [{ kind: 'webhook', url: hook.url, secret }]);
   const id = deliveries[0]?.id ?? '';
   expect(await runnerAt(clock, { production: true }).runOnce()).toBe(1);
   expect(hook.received).toHaveLength(0);

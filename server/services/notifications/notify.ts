@@ -21,8 +21,8 @@ export async function notifyAlert(
     space: { id: string; name: string };
     type: 'alert.opened' | 'alert.updated' | 'alert.resolved';
     publicUrl: string;
-    /** The caller's clock: the deliveries are due from then (default: the database's time). */
-    now?: Date;
+    /** The caller's clock: the deliveries are due from then. */
+    now: Date;
   },
 ): Promise<number> {
   const { alert, rule, space } = input;
@@ -38,15 +38,16 @@ export async function notifyAlert(
       channel: channel.kind,
       target: channelTarget(channel),
       payload,
+      createdAt: input.now,
     });
     await enqueue(
       tx,
       deliverWorker,
       { deliveryId },
       {
+        now: input.now,
         uniqueKey: `alerts.deliver:${deliveryId}`,
         spaceId: space.id,
-        ...(input.now ? { scheduledAt: input.now } : {}),
       },
     );
   }

@@ -3,6 +3,7 @@
  * with the channel's secret, so a receiver knows the body came from Spaceguard, unchanged, and recently.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { systemClock } from '../../clock.ts';
 
 /** The HMAC of one body at one time, as the signature header carries it. */
 export function webhookSignature(secret: string, timestamp: number, body: string): string {
@@ -40,7 +41,7 @@ export function verifyWebhookSignature(
   if (!header) return false;
   const seconds = typeof timestamp === 'number' ? timestamp : /^[0-9]{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
   if (!Number.isSafeInteger(seconds)) return false;
-  const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const now = Math.floor((options.now ?? systemClock()).getTime() / 1000);
   if (Math.abs(now - seconds) > (options.toleranceSeconds ?? 300)) return false;
   const expected = Buffer.from(webhookSignature(secret, seconds, body));
   const given = Buffer.from(header.trim());

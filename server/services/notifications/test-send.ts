@@ -92,6 +92,7 @@ export async function sendTestNotifications(
         ],
         attemptCount: 1,
         deliveredAt: outcome.ok ? at : null,
+        createdAt: at,
       });
     }
     await recordActivity(tx, sc.actor, {

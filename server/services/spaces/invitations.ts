@@ -228,7 +228,7 @@ export async function acceptInvitation(
     if (existing) return { spaceId: space.id, role: existing.role };
     // This invitation was counted as pending; once accepted it counts as a member instead.
     await checkLimit(tx, space, 'members', { adding: 1 }, at);
-    await tx.insert(memberships).values({ spaceId: space.id, userId: user.id, role: invitation.role });
+    await tx.insert(memberships).values({ spaceId: space.id, userId: user.id, role: invitation.role, createdAt: at });
     await tx.update(users).set({ lastSpaceId: space.id }).where(eq(users.id, user.id));
     await recordActivity(tx, me.actor, {
       spaceId: space.id,

@@ -88,6 +88,7 @@ export async function listSpaceCards(me: UserCaller): Promise<SpaceCardList> {
 /** Creates a space on the free plan with the caller as its owner, and makes it the caller's last used space. */
 export async function createSpace(me: UserCaller, input: z.infer<typeof CreateSpaceBody>): Promise<Space> {
   checkValue('free', 'retentionDays', input.retentionDays);
+  const at = me.deps.now();
   const space = await me.deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(spaces)
@@ -96,11 +97,13 @@ export async function createSpace(me: UserCaller, input: z.infer<typeof CreateSp
         description: input.description ?? '',
         timeZone: input.timeZone ?? 'UTC',
         retentionDays: input.retentionDays ?? planTerms.free.retentionDays,
+        createdAt: at,
+        updatedAt: at,
       })
       .returning();
     if (!created) throw new Error('insert returned nothing');
-    await tx.insert(memberships).values({ spaceId: created.id, userId: me.user.id, role: 'owner' });
-    await createDefaultDashboard(tx, created.id, me.user.id);
+    await tx.insert(memberships).values({ spaceId: created.id, userId: me.user.id, role: 'owner', createdAt: at });
+    await createDefaultDashboard(tx, created.id, me.user.id, at);
     await tx.update(users).set({ lastSpaceId: created.id }).where(eq(users.id, me.user.id));
     await recordActivity(tx, me.actor, {
       spaceId: created.id,

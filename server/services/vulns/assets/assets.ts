@@ -130,7 +130,7 @@ export async function createAsset(sc: SpaceCaller, input: z.infer<typeof CreateA
   try {
     const row = await sc.deps.db.transaction(async (tx) => {
       await lockSpace(tx, sc.space.id);
-      await checkLimit(tx, sc.space, 'assets');
+      await checkLimit(tx, sc.space, 'assets', {}, sc.deps.now());
       const firewallId = input.firewallId ?? null;
       await checkFirewall(tx, sc.space.id, input.kind, firewallId);
       const [created] = await tx

@@ -24,9 +24,14 @@ async function addRecord(
   affected: { ecosystem: string; name: string; key: string; ranges: OsvRange[]; versions?: string[] }[],
   withdrawn: Date | null = null,
 ) {
-  await db
-    .insert(vulnRefs)
-    .values({ spaceId: space, id, modified: new Date('2026-01-01T00:00:00Z'), withdrawn, record: { id } });
+  await db.insert(vulnRefs).values({
+    spaceId: space,
+    id,
+    modified: new Date('2026-01-01T00:00:00Z'),
+    withdrawn,
+    record: { id },
+    importedAt: new Date('2026-01-01T00:00:00Z'),
+  });
   if (affected.length === 0) return;
   await db.insert(vulnAffected).values(
     affected.map((a, seq) => ({
@@ -52,9 +57,13 @@ const component = (ecosystem: MatchComponent['ecosystem'], name: string, version
 beforeAll(async () => {
   fresh = await freshDatabase();
   db = fresh.database.db;
+  const madeAt = new Date('2026-01-01T00:00:00Z');
   const [space, other] = await db
     .insert(spaces)
-    .values([{ name: 'shop' }, { name: 'other' }])
+    .values([
+      { name: 'shop', createdAt: madeAt, updatedAt: madeAt },
+      { name: 'other', createdAt: madeAt, updatedAt: madeAt },
+    ])
     .returning();
   if (!space || !other) throw new Error('no space');
   spaceId = space.id;

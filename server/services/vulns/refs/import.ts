@@ -51,7 +51,13 @@ function sourceOf(row: VulnImportRow, body: Uint8Array): Promise<ImportSource> |
  * marks it done and, when it changed the library, enqueues the space's re-assessment. Throws `UnreadableImport`
  * when the body cannot be read at all, or is refused on the way (a zip bomb: the batches before stay stored).
  */
-async function runImport(db: Db, row: VulnImportRow, source: ImportSource, signal?: AbortSignal): Promise<void> {
+async function runImport(
+  db: Db,
+  row: VulnImportRow,
+  source: ImportSource,
+  now: () => Date,
+  signal?: AbortSignal,
+): Promise<void> {
   const counts = noCounts();
   const refused: RefusedFile[] = [];
   let refusedCount = 0;
@@ -66,7 +72,7 @@ async function runImport(db: Db, row: VulnImportRow, source: ImportSource, signa
     const records = batch;
     batch = [];
     await db.transaction(async (tx) => {
-      const stored = await storeRecords(tx, row.spaceId, records);
+      const stored = await storeRecords(tx, row.spaceId, records, now());
       counts.imported += stored.imported;
       counts.updated += stored.updated;
       counts.unchanged += stored.unchanged;
@@ -77,10 +83,11 @@ async function runImport(db: Db, row: VulnImportRow, source: ImportSource, signa
       }
       await tx
         .update(vulnImports)
-        .set({ ...progress(), status: 'done', body: null, error: null, finishedAt: new Date() })
+        .set({ ...progress(), status: 'done', body: null, error: null, finishedAt: now() })
         .where(eq(vulnImports.id, row.id));
       if (counts.imported + counts.updated + counts.withdrawn > 0) {
         await enqueue(tx, assessJob, { spaceId: row.spaceId, assetId: null, trigger: 'import' } satisfies AssessArgs, {
+          now: now(),
           spaceId: row.spaceId,
           uniqueKey: `vulns.assess:import:${row.id}`,
         });
@@ -115,10 +122,10 @@ async function runImport(db: Db, row: VulnImportRow, source: ImportSource, signa
   await flush(true);
 }
 
-async function fail(db: Db, importId: string, message: string) {
+async function fail(db: Db, importId: string, message: string, at: Date) {
   await db
     .update(vulnImports)
-    .set({ status: 'failed', error: message, body: null, finishedAt: new Date() })
+    .set({ status: 'failed', error: message, body: null, finishedAt: at })
     .where(eq(vulnImports.id, importId));
 }
 
@@ -135,18 +142,18 @@ export const importWorker = defineWorker<ImportArgs>({
       .where(and(eq(vulnImports.id, args.importId), eq(vulnImports.spaceId, args.spaceId)));
     if (!row || row.status === 'done' || row.status === 'failed') return;
     if (!row.body) {
-      await fail(ctx.db, row.id, 'The upload is gone; import the file again.');
+      await fail(ctx.db, row.id, 'The upload is gone; import the file again.', ctx.now());
       return;
     }
     try {
-      await runImport(ctx.db, row, await sourceOf(row, row.body), ctx.signal);
+      await runImport(ctx.db, row, await sourceOf(row, row.body), ctx.now, ctx.signal);
     } catch (error) {
       if (error instanceof UnreadableImport) {
-        await fail(ctx.db, row.id, error.message);
+        await fail(ctx.db, row.id, error.message, ctx.now());
         throw new DiscardJob(error.message);
       }
       if (ctx.job.attempt >= ctx.job.maxAttempts) {
-        await fail(ctx.db, row.id, `The import stopped: ${(error as Error).message}`);
+        await fail(ctx.db, row.id, `The import stopped: ${(error as Error).message}`, ctx.now());
       }
       throw error;
     }
@@ -203,6 +210,7 @@ export async function startImport(
         bytes: upload.body.byteLength,
         startedById: sc.user.id,
         startedByName: sc.user.name,
+        createdAt: sc.deps.now(),
       })
       .returning();
     if (!created) throw new Error('vuln import: the insert answered no row');
@@ -219,6 +227,7 @@ export async function startImport(
       importWorker,
       { importId: created.id, spaceId: sc.space.id } satisfies ImportArgs,
       {
+        now: sc.deps.now(),
         spaceId: sc.space.id,
         uniqueKey: `vulns.import:${created.id}`,
       },
@@ -232,9 +241,9 @@ export async function startImport(
   });
   if (!source) return { row, done: false };
   try {
-    await runImport(db, row, source);
+    await runImport(db, row, source, sc.deps.now);
   } catch (error) {
-    await fail(db, row.id, 'The import stopped; try again.');
+    await fail(db, row.id, 'The import stopped; try again.', sc.deps.now());
     throw error;
   }
   const [finished] = await db.select().from(vulnImports).where(eq(vulnImports.id, row.id));

@@ -23,7 +23,7 @@ export const ecosystemFamily = (ecosystem: string) => ecosystem.split(':')[0] ??
 const distinct = (values: string[]) => [...new Set(values)];
 
 /** The library row of a record: its columns for search, filters and the list, and the record whole. */
-export function refRow(spaceId: string, record: OsvRecord) {
+export function refRow(spaceId: string, record: OsvRecord, importedAt: Date) {
   const severity = recordSeverity(record);
   const packages = (record.affected ?? []).flatMap((a) => (a.package ? [a.package] : []));
   const keys = packages.flatMap((p) => {
@@ -46,6 +46,7 @@ export function refRow(spaceId: string, record: OsvRecord) {
     packages: distinct(keys),
     searchText: [record.id, ...aliases, summary, ...packages.map((p) => p.name)].join('\n').toLowerCase(),
     record: record as Record<string, unknown>,
+    importedAt,
   };
 }
 
@@ -79,7 +80,12 @@ export function affectedRows(spaceId: string, record: OsvRecord) {
  * within the batch the newest of one id wins. Every record lands in exactly one count: imported (new), updated
  * (newer), unchanged, or withdrawn (stored, newer or new, and withdrawn).
  */
-export async function storeRecords(tx: Executor, spaceId: string, records: OsvRecord[]): Promise<StoreCounts> {
+export async function storeRecords(
+  tx: Executor,
+  spaceId: string,
+  records: OsvRecord[],
+  at: Date,
+): Promise<StoreCounts> {
   const counts = noCounts();
   if (records.length === 0) return counts;
   const ids = distinct(records.map((r) => r.id));
@@ -109,7 +115,7 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
   for (const part of chunksOf(candidates, 200)) {
     const rows = await tx
       .insert(vulnRefs)
-      .values(part.map((record) => refRow(spaceId, record)))
+      .values(part.map((record) => refRow(spaceId, record, at)))
       .onConflictDoUpdate({
         target: [vulnRefs.spaceId, vulnRefs.id],
         set: {
@@ -124,7 +130,7 @@ export async function storeRecords(tx: Executor, spaceId: string, records: OsvRe
           packages: sql`excluded.packages`,
           searchText: sql`excluded.search_text`,
           record: sql`excluded.record`,
-          importedAt: sql`now()`,
+          importedAt: sql`excluded.imported_at`,
         },
         // Another import may have stored a newer one since the read above: an older `modified` never overwrites.
         setWhere: sql`excluded.modified > ${vulnRefs.modified}`,

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useState } from 'react';
+import { systemClock } from '../../../../server/clock.ts';
 import { insertFirewall } from '../../../../server/test/firewall-row.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../../shared/test-api.ts';
 import { spaceWithSource } from '../../shared/test-ingest.ts';
@@ -145,7 +146,8 @@ describe('AssetsTab', () => {
   });
 
   test('an admin edits and deletes an asset after confirming', async () => {
-    const firewallId = await insertFirewall(api.db, spaceId);
+    // The test API runs on the server's real clock.
+    const firewallId = await insertFirewall(api.db, spaceId, systemClock());
     const created = await api.call('POST', `/spaces/${spaceId}/assets`, owner.cookie, {
       name: 'Old box',
       kind: 'application',
