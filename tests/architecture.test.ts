@@ -212,7 +212,7 @@ function literals(text: string): string[] {
   return found;
 }
 
-describe('one clock (issue #28)', () => {
+describe('one clock', () => {
   const serverCode = ['server', 'contract']
     .flatMap(sources)
     .filter((file) => !isTest(file) && !file.startsWith('server/test/'));

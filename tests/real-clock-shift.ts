@@ -3,7 +3,7 @@
  * reads the same clock) by SG_REAL_CLOCK_SHIFT_DAYS whole days, while the tests' own clocks (`testClock`, the `now`
  * they inject) stay where they are. `npm run test:clock` runs the jobs, billing, alerts and triage suites so, years
  * ahead and years back: a test passes there only if the application takes every time it stores or compares from the
- * clock it is given, never from the machine or the database (issue #28). Without the variable this does nothing.
+ * clock it is given, never from the machine or the database. Without the variable this does nothing.
  */
 const days = Number(process.env.SG_REAL_CLOCK_SHIFT_DAYS ?? 0);
 

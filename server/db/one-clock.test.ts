@@ -1,5 +1,5 @@
 /**
- * One clock (issue #28): after every migration no column of the database takes a time from the database's clock, so
+ * One clock: after every migration no column of the database takes a time from the database's clock, so
  * a row is stamped with the application's time or not at all (an insert that forgets it fails, it is not quietly
  * stamped with another clock). Runs on PGlite and, in `npm run test:api:pg`, on PostgreSQL.
  */
