@@ -16,6 +16,7 @@ import {
 import type { AlertGroupField } from '../../../contract/alerts.ts';
 import { alertRuleKinds, alertStatuses } from '../../../contract/constants/alerts.ts';
 import { severities } from '../../../contract/constants/events.ts';
+import { oneOf } from './checks.ts';
 import { firewalls } from './firewalls.ts';
 import { sources } from './sources.ts';
 import { spaces } from './spaces.ts';
@@ -57,6 +58,8 @@ export const alertRules = pgTable(
   (t) => [
     uniqueIndex('alert_rules_space_name_idx').on(t.spaceId, sql`lower(${t.name})`),
     index('alert_rules_enabled_idx').on(t.spaceId, t.kind).where(sql`${t.enabled}`),
+    check('alert_rules_kind_check', oneOf(t.kind, alertRuleKinds)),
+    check('alert_rules_severity_check', oneOf(t.severity, severities)),
   ],
 );
 export type AlertRuleRow = typeof alertRules.$inferSelect;
@@ -103,9 +106,11 @@ export const alerts = pgTable(
     uniqueIndex('alerts_active_group_idx')
       .on(t.ruleId, t.groupKey)
       .where(sql`${t.status} <> 'resolved' and ${t.ruleId} is not null`),
-    index('alerts_space_last_seen_idx').on(t.spaceId, t.lastSeen.desc(), t.id.desc()),
+    // Newest first as `order by … desc` reads them: DESC is NULLS FIRST in PostgreSQL, drizzle's desc() alone is not.
+    index('alerts_space_last_seen_idx').on(t.spaceId, t.lastSeen.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('alerts_space_status_idx').on(t.spaceId, t.status, t.severity),
     index('alerts_snoozed_idx').on(t.snoozedUntil).where(sql`${t.snoozedUntil} is not null`),
+    check('alerts_status_check', oneOf(t.status, alertStatuses)),
     check('alerts_count_check', sql`${t.count} >= 0`),
   ],
 );

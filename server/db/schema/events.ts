@@ -25,9 +25,11 @@ import { sources } from './sources.ts';
 const sourceKey = (t: { spaceId: AnyPgColumn; sourceId: AnyPgColumn }) =>
   foreignKey({ columns: [t.spaceId, t.sourceId], foreignColumns: [sources.spaceId, sources.id] }).onDelete('cascade');
 
-// The events store is written by hand in migration 0008 (drizzle-kit cannot declare partitions): `events` and
+// The events store is written by hand in migration 0008 (drizzle cannot declare partitions): `events` and
 // `event_raw` are partitioned by range of `time`, one partition per UTC month (server/services/events/partitions.ts)
-// plus a default one. These declarations type the queries; the migration is what the database holds.
+// plus a default one. These declarations type the queries, and server/db/schema-drift.test.ts holds the migrated
+// database to them but for what it lists as SQL-only (the partitions, ip_net's expression, the trigram index, INCLUDE).
+// DESC in an index is NULLS FIRST in PostgreSQL, as `order by … desc` reads; drizzle's desc() alone means NULLS LAST.
 
 /**
  * Security events, the large table: one normalised request or log line, without its raw record (event_raw), so a
@@ -64,12 +66,12 @@ export const events = pgTable(
     sourceKey(t),
     // The event log's order exactly (time, then id, newest first), so a page is read off the index whatever the
     // range; action last so a histogram over raw rows counts from the index alone.
-    index('events_space_time_id_idx').on(t.spaceId, t.time.desc(), t.id.desc(), t.action),
+    index('events_space_time_id_idx').on(t.spaceId, t.time.desc().nullsFirst(), t.id.desc().nullsFirst(), t.action),
     // A firewall's events (`firewall:<id>`) in the same order; partial, since most events come from log sources.
     index('events_space_firewall_time_idx')
-      .on(t.spaceId, t.firewallId, t.time.desc(), t.id.desc())
+      .on(t.spaceId, t.firewallId, t.time.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.firewallId} is not null`),
-    index('events_space_source_received_idx').on(t.spaceId, t.sourceId, t.receivedAt.desc()),
+    index('events_space_source_received_idx').on(t.spaceId, t.sourceId, t.receivedAt.desc().nullsFirst()),
     index('events_space_ip_idx').on(t.spaceId, t.ipNet, t.time).where(sql`${t.ipNet} is not null`),
     index('events_tags_idx').using('gin', t.tags),
     index('events_rule_ids_idx').using('gin', t.ruleIds),

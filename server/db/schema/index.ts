@@ -1,4 +1,4 @@
-/** Every table, for drizzle-kit and for the typed database handle. */
+/** Every table: the typed database handle's, and what `schema-drift.test.ts` holds the migrated database to. */
 export * from './activity.ts';
 export * from './alerts.ts';
 export * from './api-tokens.ts';

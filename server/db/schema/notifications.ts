@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { notificationTypes } from '../../../contract/constants/alerts.ts';
 import { alertRules, alerts } from './alerts.ts';
+import { oneOf } from './checks.ts';
 import { spaces } from './spaces.ts';
 
 /** One try of one delivery, kept for the delivery log. */
@@ -11,6 +12,8 @@ export type DeliveryAttemptRecord = {
   error: string | null;
   durationMs: number;
 };
+
+const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 
 /**
  * A notification to one channel: sent by a job (`alerts.deliver`, unique key per delivery) and retried with backoff,
@@ -31,9 +34,7 @@ export const alertDeliveries = pgTable(
     target: text('target').notNull(),
     /** The body as first built, so every retry sends the same bytes (apart from the timestamp header). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: deliveryStatuses }).notNull().default('pending'),
     attempts: jsonb('attempts').$type<DeliveryAttemptRecord[]>().notNull().default([]),
     attemptCount: integer('attempt_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -42,6 +43,7 @@ export const alertDeliveries = pgTable(
   (t) => [
     index('alert_deliveries_alert_idx').on(t.alertId, t.createdAt),
     index('alert_deliveries_space_idx').on(t.spaceId, t.createdAt),
+    check('alert_deliveries_status_check', oneOf(t.status, deliveryStatuses)),
   ],
 );
 export type DeliveryRow = typeof alertDeliveries.$inferSelect;

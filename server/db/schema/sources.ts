@@ -18,6 +18,11 @@ export const sources = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('sources_token_hash_idx').on(t.tokenHash), index('sources_space_idx').on(t.spaceId)],
+  (t) => [
+    uniqueIndex('sources_token_hash_idx').on(t.tokenHash),
+    index('sources_space_idx').on(t.spaceId),
+    // The key the events store's tables reference a source by (migration 0008), so they lead with space_id.
+    uniqueIndex('sources_space_id_id_idx').on(t.spaceId, t.id),
+  ],
 );
 export type SourceRow = typeof sources.$inferSelect;
