@@ -1,10 +1,6 @@
 import { type RateLimitAction, rateLimitActions } from '../../../contract/constants/firewalls.ts';
-import {
-  type FirewallSettings,
-  type RateLimit,
-  rateLimitMeaning,
-  rateLimitProblem,
-} from '../../../contract/firewalls.ts';
+import type { FirewallSettings, RateLimit } from '../../../contract/firewalls.ts';
+import { rateLimitMeaning, rateLimitProblem } from '../../../contract/rate-limits.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
