@@ -24,6 +24,8 @@ export default getViteConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./tests/setup-dom.ts'],
+          // Room for the waits of tests/setup-dom.ts on a loaded machine; a passing test takes what it needs.
+          testTimeout: 30_000,
           globals: true,
         },
       },
