@@ -25,7 +25,7 @@ import {
 import { type SpaceRow, spaces } from '../../db/schema/spaces.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { type Actor, recordActivity } from '../activity/record.ts';
-import { usageOf } from '../limits/limits.ts';
+import { overPlan, usageOf } from '../limits/limits.ts';
 import { lockedSpace, lockSpace } from '../spaces/lock-space.ts';
 import type { Current } from './proration.ts';
 
@@ -136,28 +136,6 @@ export async function subscriptionView(tx: Executor, spaceId: string, now: Date)
 
 export async function getSubscription(sc: SpaceCaller): Promise<Subscription> {
   return subscriptionView(sc.deps.db, sc.space.id, sc.deps.now());
-}
-
-/** The usage keys a lower plan would refuse, and what to remove first (events this month cannot be removed). */
-export async function overPlan(tx: Executor, space: SpaceRow, plan: Plan, now: Date): Promise<Record<string, string>> {
-  const usage = await usageOf(tx, space, now);
-  const terms = planTerms[plan];
-  const limits = {
-    firewalls: [terms.firewalls, 'firewalls', 'Remove'],
-    members: [terms.members, 'members (pending invitations included)', 'Remove'],
-    dashboards: [terms.dashboards, 'dashboards', 'Delete'],
-    alertRules: [terms.alertRules, 'alert rules', 'Delete'],
-    assets: [terms.assets, 'assets', 'Delete'],
-  } as const;
-  const over: Record<string, string> = {};
-  for (const [key, [limit, noun, verb]] of Object.entries(limits)) {
-    const used = usage[key as keyof typeof limits].used;
-    if (limit !== null && used > limit)
-      over[key] = `${verb} ${used - limit} of ${used} ${noun}: the ${terms.label} plan allows ${limit}.`;
-  }
-  if (space.retentionDays > terms.retentionDays)
-    over.retentionDays = `Lower the retention from ${space.retentionDays} to ${terms.retentionDays} days: the ${terms.label} plan keeps ${terms.retentionDays}.`;
-  return over;
 }
 
 /** 409 `usage_over_plan` naming what to remove first, when the space uses more than `plan` allows. */

@@ -6,7 +6,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { dashboardLimits } from '../../../contract/constants/dashboards.ts';
-import { planTerms } from '../../../contract/constants/plans.ts';
 import type {
   Dashboard,
   DashboardList,
@@ -19,14 +18,14 @@ import type { Executor } from '../../db/database.ts';
 import { type DashboardRow, dashboards } from '../../db/schema/dashboards.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
-import { checkLimit, checkWritable } from '../limits/limits.ts';
+import { checkLimit, checkWritable, planAllows } from '../limits/limits.ts';
 import { lockSpace } from '../spaces/lock-space.ts';
 import { dashboardSummary, dashboardView, namedDashboardOf, namedDashboardsOf } from './view.ts';
 
 /** The dashboards of the space (the default first, then by title ignoring case) and how many its plan allows. */
 export async function listDashboards(sc: SpaceCaller): Promise<DashboardList> {
   const rows = await namedDashboardsOf(sc.deps.db, sc.space.id);
-  return { items: rows.map(dashboardSummary), limit: planTerms[sc.space.plan].dashboards };
+  return { items: rows.map(dashboardSummary), limit: planAllows(sc.space.plan, 'dashboards') };
 }
 
 export async function getDashboard(sc: SpaceCaller, id: string): Promise<Dashboard> {

@@ -1,10 +1,9 @@
 /** This month's ingest of a space against its plan's monthly quota (the overview's usage card). */
 import { and, eq } from 'drizzle-orm';
-import { planTerms } from '../../../contract/constants/plans.ts';
 import type { EventUsage } from '../../../contract/event-search.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { eventUsage } from '../../db/schema/usage.ts';
-import { monthOf, startOfNextMonth } from '../ingest/store.ts';
+import { monthlyEventQuota, monthOf, startOfNextMonth } from '../limits/limits.ts';
 
 /** Events stored and refused past the quota this month (UTC), the quota, and when it starts again. */
 export async function usageThisMonth(sc: SpaceCaller): Promise<EventUsage> {
@@ -18,7 +17,7 @@ export async function usageThisMonth(sc: SpaceCaller): Promise<EventUsage> {
   return {
     month,
     plan: space.plan,
-    quota: planTerms[space.plan].eventsPerMonth,
+    quota: monthlyEventQuota(space.plan),
     accepted: row?.accepted ?? 0,
     refused: row?.refused ?? 0,
     resetsAt: startOfNextMonth(at).toISOString(),

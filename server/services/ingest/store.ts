@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { planTerms } from '../../../contract/constants/plans.ts';
 import type { IngestAnswer, IngestRefusal, LineError, NormalisedEvent } from '../../../contract/events.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { eventRaw, events } from '../../db/schema/events.ts';
@@ -10,24 +9,15 @@ import type { SpaceRow } from '../../db/schema/spaces.ts';
 import { eventUsage } from '../../db/schema/usage.ts';
 import { type BatchMatches, enqueueDetection, matchBatch, rulesForIngest } from '../alerts/ingest-match.ts';
 import { facetRowsSql, facetUpsertSql, minuteUpsertSql } from '../events/rollups.ts';
+import { monthlyEventQuota, monthOf, startOfNextMonth } from '../limits/limits.ts';
 import { rawJsonText } from './raw-text.ts';
 
 /** Refused lines kept per batch for the source page. */
 const keptErrors = 100;
 
-/** 'YYYY-MM' of a date in UTC: the usage counter's key. */
-export function monthOf(date: Date): string {
-  return date.toISOString().slice(0, 7);
-}
-
 /** Seconds from `now` to the first second of the next UTC month, for Retry-After. */
 export function secondsToNextMonth(now: Date): number {
   return Math.max(1, Math.ceil((startOfNextMonth(now).getTime() - now.getTime()) / 1000));
-}
-
-/** The first moment of the next UTC month, when the monthly quota starts again. */
-export function startOfNextMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
 /** The outcome of a stored batch: the answer, its HTTP status, and Retry-After when the quota refused events. */
@@ -197,7 +187,7 @@ async function storeOnce(db: Db, input: BatchInput, locked: boolean, detection: 
       .from(eventUsage)
       .where(and(eq(eventUsage.spaceId, space.id), eq(eventUsage.month, month)));
     const [usage] = locked ? await current.for('update') : await current;
-    const quota = planTerms[space.plan].eventsPerMonth;
+    const quota = monthlyEventQuota(space.plan);
     const room = Math.max(0, quota - (usage?.accepted ?? 0));
     if (!locked && room < valid.length) throw new NearQuota();
     const taken = valid.slice(0, room);

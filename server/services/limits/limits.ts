@@ -4,8 +4,9 @@
  * limited thing (firewall, invitation or member, dashboard, alert rule, asset) or sets a limited value (retention)
  * asks `checkLimit`, which refuses the same way everywhere: 402
  * `{ error: { code: 'plan_limit', message, limit, plan, upgradeTo } }`. `usageOf` reads the same counts for the
- * subscription's usage. Ingest refuses events past the monthly quota itself (services/ingest/store.ts), on the same
- * `event_usage` row `usageOf` reads.
+ * subscription's usage and `overPlan` what a lower plan would refuse. Ingest refuses events past `monthlyEventQuota`
+ * itself (services/ingest/store.ts), on the same `event_usage` row of the month (`monthOf`) that `usageOf` reads. No
+ * other module reads a plan's limits from contract/constants/plans.ts: they ask this one.
  *
  * Messages: a count "Firewalls on Free: 1 of 1 used; Pro allows 5" ("…; Business allows unlimited", or "…; no plan
  * allows more" on the top plan); a value "Retention on Free: 30 days asked; Free allows 7; Pro allows 30".
@@ -26,7 +27,29 @@ import type { SpaceRow } from '../../db/schema/spaces.ts';
 import { eventUsage } from '../../db/schema/usage.ts';
 import { assets } from '../../db/schema/vulns.ts';
 import { ApiError } from '../../errors.ts';
-import { monthOf } from '../ingest/store.ts';
+
+/** 'YYYY-MM' of a date in UTC: the key of the monthly event usage. */
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+/** The first moment of the next UTC month, when the monthly event quota starts again. */
+export function startOfNextMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/** What `plan` allows of `name`; null when unlimited. */
+export function planAllows(plan: Plan, name: LimitName): number | null {
+  return allowance(planTerms[plan], name);
+}
+
+/** The events a space on `plan` may store each month: every plan caps it. */
+export function monthlyEventQuota(plan: Plan): number {
+  return planTerms[plan].eventsPerMonth;
+}
+
+/** The retention a new space starts with: the most the Free plan keeps. */
+export const startingRetentionDays = planTerms.free.retentionDays;
 
 /** One limit of a space: what is used (for retention, the days set) and what its plan allows (null: unlimited). */
 export interface LimitUsage {
@@ -84,10 +107,9 @@ async function usedOf(tx: Executor, space: LimitedSpace, name: LimitName, now: D
 
 /** Every limit of the space: what it uses and what its plan allows (null when unlimited). */
 export async function usageOf(tx: Executor, space: LimitedSpace, now: Date): Promise<Record<LimitName, LimitUsage>> {
-  const terms = planTerms[space.plan];
   const usage = {} as Record<LimitName, LimitUsage>;
   for (const name of limitNames) {
-    usage[name] = { used: await usedOf(tx, space, name, now), limit: allowance(terms, name) };
+    usage[name] = { used: await usedOf(tx, space, name, now), limit: planAllows(space.plan, name) };
   }
   return usage;
 }
@@ -95,7 +117,7 @@ export async function usageOf(tx: Executor, space: LimitedSpace, now: Date): Pro
 /** The cheapest plan above `plan` that allows `amount` of `name`, or null when none does. */
 export function liftingPlan(plan: Plan, name: LimitName, amount: number): Plan | null {
   for (let next = nextPlan(plan); next; next = nextPlan(next)) {
-    const allowed = allowance(planTerms[next], name);
+    const allowed = planAllows(next, name);
     if (allowed === null || allowed >= amount) return next;
   }
   return null;
@@ -111,19 +133,19 @@ export function planLimitError(
 ): ApiError {
   const { label } = limits[name];
   const terms = planTerms[plan];
-  const allowed = allowance(terms, name);
+  const allowed = planAllows(plan, name);
   let message: string;
   let upgradeTo: Plan | null;
   if ('value' in ask) {
     upgradeTo = liftingPlan(plan, name, ask.value);
     const lift = upgradeTo
-      ? `${planTerms[upgradeTo].label} allows ${shown(allowance(planTerms[upgradeTo], name))}`
+      ? `${planTerms[upgradeTo].label} allows ${shown(planAllows(upgradeTo, name))}`
       : 'no plan allows more';
     message = `${label} on ${terms.label}: ${shown(ask.value)} days asked; ${terms.label} allows ${shown(allowed)}; ${lift}`;
   } else {
     upgradeTo = liftingPlan(plan, name, ask.used + ask.adding);
     const lift = upgradeTo
-      ? `${planTerms[upgradeTo].label} allows ${shown(allowance(planTerms[upgradeTo], name))}`
+      ? `${planTerms[upgradeTo].label} allows ${shown(planAllows(upgradeTo, name))}`
       : 'no plan allows more';
     message = `${label} on ${terms.label}: ${shown(ask.used)} of ${shown(allowed)} used; ${lift}`;
   }
@@ -138,7 +160,7 @@ export function planLimitError(
 /** Refuses with 402 `plan_limit` when `value` (retention days) is more than `plan` allows; nothing to read. */
 export function checkValue(plan: Plan, name: LimitName, value: number | undefined): void {
   if (value === undefined) return;
-  const allowed = allowance(planTerms[plan], name);
+  const allowed = planAllows(plan, name);
   if (allowed !== null && value > allowed) throw planLimitError(plan, name, { value });
 }
 
@@ -155,7 +177,7 @@ export async function checkLimit(
   now: Date,
 ): Promise<void> {
   if ('value' in ask) return checkValue(space.plan, name, ask.value);
-  const allowed = allowance(planTerms[space.plan], name);
+  const allowed = planAllows(space.plan, name);
   if (allowed === null) return;
   const adding = ask.adding ?? 1;
   const used = await usedOf(tx, space, name, now);
@@ -174,7 +196,7 @@ const objectTables = { firewalls, dashboards, alertRules, assets } as const;
  * others are read-only (deleting one is always allowed) until the space is back within the plan or upgrades.
  */
 export async function checkWritable(tx: Executor, space: LimitedSpace, name: LimitedObject, id: string): Promise<void> {
-  const allowed = allowance(planTerms[space.plan], name);
+  const allowed = planAllows(space.plan, name);
   if (allowed === null) return;
   const table = objectTables[name];
   const [row] = await tx
@@ -203,4 +225,41 @@ export async function checkWritable(tx: Executor, space: LimitedSpace, name: Lim
   const { label } = limits[name];
   const message = `${refusal.message}. This one is read-only until the space is back within the plan: delete ${used - allowed} of the ${label.toLowerCase()} or change the plan.`;
   throw new ApiError(402, 'plan_limit', message, { extra: refusal.extra ?? {} });
+}
+
+/** What to remove first of each limited thing a lower plan would refuse: the verb of its message. */
+const removal: Readonly<Partial<Record<LimitName, 'Remove' | 'Delete'>>> = {
+  firewalls: 'Remove',
+  members: 'Remove',
+  dashboards: 'Delete',
+  alertRules: 'Delete',
+  assets: 'Delete',
+};
+
+/**
+ * What the space uses beyond what `plan` allows, by limit name, each saying what to remove first ("Delete 2 of 5
+ * assets: the Free plan allows 3."); events this month cannot be removed, so they are not named. Empty when the
+ * space fits the plan.
+ */
+export async function overPlan(
+  tx: Executor,
+  space: LimitedSpace,
+  plan: Plan,
+  now: Date,
+): Promise<Record<string, string>> {
+  const usage = await usageOf(tx, space, now);
+  const terms = planTerms[plan];
+  const over: Record<string, string> = {};
+  for (const name of limitNames) {
+    const verb = removal[name];
+    const limit = planAllows(plan, name);
+    const { used } = usage[name];
+    if (verb && limit !== null && used > limit)
+      over[name] =
+        `${verb} ${used - limit} of ${used} ${limits[name].label.toLowerCase()}: the ${terms.label} plan allows ${limit}.`;
+  }
+  const keeps = terms.retentionDays;
+  if (space.retentionDays > keeps)
+    over.retentionDays = `Lower the retention from ${space.retentionDays} to ${keeps} days: the ${terms.label} plan keeps ${keeps}.`;
+  return over;
 }

@@ -1,7 +1,6 @@
 /** Spaces: the cards of the caller's spaces, create, read (remembered as the last used), settings, delete, transfer. */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { planTerms } from '../../../contract/constants/plans.ts';
 import type { Role } from '../../../contract/constants/roles.ts';
 import type { CreateSpaceBody, Space, SpaceCardList, UpdateSpaceBody } from '../../../contract/spaces.ts';
 import type { SpaceCaller, UserCaller } from '../../caller.ts';
@@ -13,7 +12,7 @@ import { users } from '../../db/schema/users.ts';
 import { ApiError, fieldError, notFound } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
 import { createDefaultDashboard } from '../dashboards/defaults.ts';
-import { checkValue } from '../limits/limits.ts';
+import { checkValue, startingRetentionDays } from '../limits/limits.ts';
 import { lockSpace } from './lock-space.ts';
 
 /** A space as the settings page reads it, with the caller's role. */
@@ -96,7 +95,7 @@ export async function createSpace(me: UserCaller, input: z.infer<typeof CreateSp
         name: input.name,
         description: input.description ?? '',
         timeZone: input.timeZone ?? 'UTC',
-        retentionDays: input.retentionDays ?? planTerms.free.retentionDays,
+        retentionDays: input.retentionDays ?? startingRetentionDays,
         createdAt: at,
         updatedAt: at,
       })
