@@ -258,3 +258,29 @@ describe('one clock', () => {
     ]);
   });
 });
+
+describe('one firewall-change path', () => {
+  const serverCode = sources('server').filter((file) => !isTest(file) && !file.startsWith('server/test/'));
+  const home = 'server/services/firewalls/change.ts';
+  /** The server files other than `home` and `allowed` whose code (comments aside) matches `pattern`. */
+  const callers = (pattern: RegExp, allowed: string[] = []) =>
+    serverCode.filter(
+      (file) =>
+        file !== home &&
+        !allowed.includes(file) &&
+        pattern.test(readFileSync(join(root, file), 'utf8').replace(/^\s*(\*|\/\/|\/\*).*$/gm, '')),
+    );
+
+  test('only change.ts stores a firewall version', () => {
+    expect(callers(/\.insert\(\s*firewallVersions\s*\)/)).toEqual([]);
+  });
+
+  test('only change.ts syncs virtual patches with a firewall', () => {
+    expect(callers(/(?<!function\s+)\bsyncVirtualPatches\(/)).toEqual([]);
+  });
+
+  test('only change.ts wakes the connectors of a changed firewall (the signal itself and the stale-files timer aside)', () => {
+    const signal = ['server/services/firewalls/version-signal.ts', 'server/services/firewalls/connector.ts'];
+    expect(callers(/(?<!function\s+)\bannounceVersion\(/, signal)).toEqual([]);
+  });
+});

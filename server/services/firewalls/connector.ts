@@ -16,8 +16,7 @@ import type { StoredBatch } from '../ingest/store.ts';
 import { hashToken, randomToken } from '../shared/tokens.ts';
 import { recompileStale } from './expiry.ts';
 import { announceVersion, waitForVersion } from './version-signal.ts';
-import { versionHash } from './versions.ts';
-import { connectorColumns, connectorView } from './view.ts';
+import { connectorColumns, connectorView, versionHash } from './view.ts';
 
 /** A connector's request: the dependencies, the `Authorization` header, who calls from where, and its abort signal. */
 export type ConnectorCall = { deps: AppDeps; authorization: string | undefined; actor: Actor; abort?: AbortSignal };
@@ -152,7 +151,7 @@ export async function reportStatus(
   }
   const applied = input.state === 'applied';
   const updated = await call.deps.db.transaction(async (tx) => {
-    // Locked first, so a save committing meanwhile either is read here or reads this report (`commitSettings`).
+    // Locked first, so a save committing meanwhile either is read here or reads this report (`changeFirewallSettings`).
     const [locked] = await tx
       .select({ version: firewalls.version })
       .from(firewalls)

@@ -7,8 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { firewalls, firewallVersions } from '../../db/schema/firewalls.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Actor } from '../activity/record.ts';
-import { announceVersion } from './version-signal.ts';
-import { commitSettings } from './versions.ts';
+import { changeFirewallSettings, firewallTransaction } from './change.ts';
 
 /** Who makes expiry versions: Spaceguard itself, at the job's time. */
 const system = (at: Date): Actor => ({ id: null, name: 'Spaceguard', ip: null, userAgent: null, at });
@@ -16,7 +15,7 @@ const system = (at: Date): Actor => ({ id: null, name: 'Spaceguard', ip: null, u
 /** Makes the next version of a firewall whose newest files went stale by `now`; answers whether it made one. */
 export async function recompileStale(deps: AppDeps, firewallId: string): Promise<boolean> {
   const now = deps.now();
-  const made = await deps.db.transaction(async (tx) => {
+  return firewallTransaction(deps.db, async (tx) => {
     const [found] = await tx
       .select({ row: firewalls, staleAt: firewallVersions.staleAt })
       .from(firewalls)
@@ -28,14 +27,15 @@ export async function recompileStale(deps: AppDeps, firewallId: string): Promise
       .for('update', { of: firewalls });
     // Another request (or process) may have made it meanwhile.
     if (!found?.staleAt || found.staleAt > now) return false;
-    await commitSettings(tx, { deps, actor: system(now) }, found.row, found.row.settings, {
+    await changeFirewallSettings(tx, found.row, {
+      actor: system(now),
       action: 'firewall.expire',
       comment: 'IP list entries expired',
       change: { fromVersion: found.row.version, staleAt: found.staleAt.toISOString() },
-      unchecked: true,
+      settings: found.row.settings,
+      now,
+      recompile: true,
     });
     return true;
   });
-  if (made) announceVersion(firewallId);
-  return made;
 }

@@ -22,10 +22,8 @@ import { recordActivity } from '../activity/record.ts';
 import { checkLimit, checkWritable } from '../limits/limits.ts';
 import { hashToken, randomToken } from '../shared/tokens.ts';
 import { lockSpace } from '../spaces/lock-space.ts';
-import { syncVirtualPatches } from '../vulns/patches/sync.ts';
+import { changeFirewallSettings, firewallTransaction, removeFirewall, wakeConnectorsOnCommit } from './change.ts';
 import { firewallFigures } from './figures.ts';
-import { announceVersion } from './version-signal.ts';
-import { checkedSettings, commitSettings, saveVersion } from './versions.ts';
 import { connectorColumns, connectorView, firewallOf, firewallView } from './view.ts';
 
 /** Every connector token starts with this, so a leaked one is recognisable. */
@@ -104,52 +102,28 @@ export async function createFirewall(
   const { space } = sc;
   const now = sc.deps.now();
   const { token, tokenHash, tokenPrefix: prefix } = newToken();
-  const created = await sc.deps.db.transaction(async (tx) => {
+  const created = await firewallTransaction(sc.deps.db, async (tx) => {
     // Two creates at once must not both pass the limit.
     await lockSpace(tx, space.id);
     await checkLimit(tx, space, 'firewalls', {}, now);
-    const settings = await checkedSettings(
+    const settings = replaced({ ...defaultFirewallSettings, ...required(input) }, input);
+    return changeFirewallSettings(
       tx,
-      null,
-      replaced({ ...defaultFirewallSettings, ...required(input) }, input),
-    );
-    const [row] = await tx
-      .insert(firewalls)
-      .values({
-        spaceId: space.id,
-        name: settings.name,
+      { spaceId: space.id, tokenHash, tokenPrefix: prefix },
+      {
+        actor: sc.actor,
+        action: 'firewall.create',
+        comment: null,
+        change: {
+          name: settings.name,
+          hostnames: settings.hostnames,
+          upstream: settings.upstream,
+          mode: settings.mode,
+        },
         settings,
-        version: 1,
-        tokenHash,
-        tokenPrefix: prefix,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    const saved = await saveVersion(tx, {
-      firewallId: row.id,
-      version: 1,
-      settings,
-      actor: sc.actor,
-      comment: null,
-      now,
-    });
-    await recordActivity(tx, sc.actor, {
-      spaceId: space.id,
-      action: 'firewall.create',
-      objectType: 'firewall',
-      objectId: row.id,
-      change: {
-        name: settings.name,
-        hostnames: settings.hostnames,
-        upstream: settings.upstream,
-        mode: settings.mode,
-        version: 1,
-        hash: saved.hash,
+        now,
       },
-    });
-    return row;
+    );
   });
   return { ...firewallView(created), token };
 }
@@ -193,7 +167,7 @@ export async function updateFirewall(
   input: z.infer<typeof UpdateFirewallBody>,
 ): Promise<Firewall> {
   const { version: started, comment, ...given } = input;
-  const outcome = await sc.deps.db.transaction(async (tx) => {
+  const outcome = await firewallTransaction(sc.deps.db, async (tx) => {
     const row = await firewallOf(tx, sc.space.id, id, 'lock');
     if (started !== undefined && started !== row.version) return { stale: row };
     await checkWritable(tx, sc.space, 'firewalls', id);
@@ -204,35 +178,28 @@ export async function updateFirewall(
         change[key] = { from: row.settings[key], to: given[key] };
       }
     }
-    const updated = await commitSettings(tx, sc, row, replaced(row.settings, given), {
+    const updated = await changeFirewallSettings(tx, row, {
+      actor: sc.actor,
       action: 'firewall.update',
       comment: comment || null,
       change,
+      settings: (current) => replaced(current, given),
+      now: sc.deps.now(),
     });
     return { updated };
   });
   if ('stale' in outcome) throw await conflict(sc, outcome.stale, started ?? 0);
-  announceVersion(outcome.updated.id);
   return firewallView(outcome.updated);
 }
 
 /** Deletes a firewall and its versions once its name is typed; its log source and events stay. */
 export async function deleteFirewall(sc: SpaceCaller, id: string, confirmName: string): Promise<void> {
-  await sc.deps.db.transaction(async (tx) => {
+  await firewallTransaction(sc.deps.db, async (tx) => {
     const row = await firewallOf(tx, sc.space.id, id, 'lock');
     if (confirmName.trim() !== row.name) {
       throw fieldError('confirmName', 'Type the firewall’s name exactly to delete it.');
     }
-    // Findings its virtual patches mitigated open again (issue #16).
-    await syncVirtualPatches(tx, {
-      firewallId: row.id,
-      settings: null,
-      version: row.version,
-      firewallName: row.name,
-      actor: sc.actor,
-      now: sc.deps.now(),
-    });
-    await tx.delete(firewalls).where(and(eq(firewalls.id, row.id), eq(firewalls.spaceId, sc.space.id)));
+    await removeFirewall(tx, row, { actor: sc.actor, now: sc.deps.now() });
     await recordActivity(tx, sc.actor, {
       spaceId: sc.space.id,
       action: 'firewall.delete',
@@ -241,14 +208,12 @@ export async function deleteFirewall(sc: SpaceCaller, id: string, confirmName: s
       change: { name: row.name, version: row.version },
     });
   });
-  // A connector waiting on it learns at once that its token is gone.
-  announceVersion(id);
 }
 
 /** Gives a firewall a new connector token: the old one stops working at once; the new one is shown this once. */
 export async function rotateFirewallToken(sc: SpaceCaller, id: string): Promise<CreatedFirewall> {
   const { token, tokenHash, tokenPrefix: prefix } = newToken();
-  const updated = await sc.deps.db.transaction(async (tx) => {
+  const updated = await firewallTransaction(sc.deps.db, async (tx) => {
     const [row] = await tx
       .update(firewalls)
       .set({ tokenHash, tokenPrefix: prefix, updatedAt: sc.deps.now() })
@@ -262,8 +227,9 @@ export async function rotateFirewallToken(sc: SpaceCaller, id: string): Promise<
       objectId: row.id,
       change: { tokenPrefix: prefix },
     });
+    // A connector waiting with the old token learns at once that it stopped working.
+    wakeConnectorsOnCommit(tx, row.id);
     return row;
   });
-  announceVersion(id);
   return { ...firewallView(updated), token };
 }

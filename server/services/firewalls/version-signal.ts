@@ -1,7 +1,7 @@
 /**
- * Wakes the connectors' long polls when a firewall gets a new version. In this process a save calls
- * `announceVersion` after its commit; other API processes on the same PostgreSQL server hear it through
- * LISTEN/NOTIFY (`notifyVersion` runs inside the saving transaction, so the notice leaves on commit).
+ * Wakes the connectors' long polls when a firewall gets a new version. In this process `firewallTransaction`
+ * (change.ts) calls `announceVersion` after its commit; other API processes on the same PostgreSQL server hear it
+ * through LISTEN/NOTIFY (`notifyVersion` runs inside the saving transaction, so the notice leaves on commit).
  * PGlite has one process, so the in-process signal is all it needs.
  */
 import { sql } from 'drizzle-orm';

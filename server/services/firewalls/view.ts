@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ConnectorStatus, Firewall } from '../../../contract/firewalls.ts';
 import type { Executor } from '../../db/database.ts';
-import { type FirewallRow, firewalls } from '../../db/schema/firewalls.ts';
+import { type FirewallRow, firewalls, firewallVersions } from '../../db/schema/firewalls.ts';
 import { notFound } from '../../errors.ts';
 
 /** The columns of the connector's last report. */
@@ -54,4 +54,13 @@ export async function firewallOf(
   const [row] = lock === 'lock' ? await query.for('update') : await query;
   if (!row) throw notFound('firewall');
   return row;
+}
+
+/** The hash of a firewall's version n, or null when it has none. */
+export async function versionHash(db: Executor, firewallId: string, version: number): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: firewallVersions.hash })
+    .from(firewallVersions)
+    .where(and(eq(firewallVersions.firewallId, firewallId), eq(firewallVersions.version, version)));
+  return row?.hash ?? null;
 }

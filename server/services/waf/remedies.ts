@@ -12,10 +12,9 @@ import type { SpaceCaller } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
 import { type FirewallRow, firewallVersions } from '../../db/schema/firewalls.ts';
 import { ApiError, fieldError } from '../../errors.ts';
+import { changeFirewallSettings, checkedSettings, firewallTransaction } from '../firewalls/change.ts';
 import { compileSettings } from '../firewalls/compiled.ts';
 import { conflict } from '../firewalls/firewalls.ts';
-import { announceVersion } from '../firewalls/version-signal.ts';
-import { checkedSettings, commitSettings } from '../firewalls/versions.ts';
 import { firewallOf, firewallView } from '../firewalls/view.ts';
 import { checkWritable } from '../limits/limits.ts';
 import { remedyAffected } from './remedy-affected.ts';
@@ -83,7 +82,7 @@ export async function previewRemedy(sc: SpaceCaller, remedy: Remedy): Promise<Re
   let files: RemedyPreview['files'] = [];
   if (!made.alreadyInPlace) {
     const settings = await checked(db, row, made);
-    // The same compilation saveVersion makes when the remedy is applied.
+    // The same compilation changeFirewallSettings makes when the remedy is applied.
     const next = await compileSettings(row.id, settings, now);
     files = changedFiles(await currentFiles(db, row), next.files);
   }
@@ -102,21 +101,23 @@ export async function previewRemedy(sc: SpaceCaller, remedy: Remedy): Promise<Re
  */
 export async function applyRemedy(sc: SpaceCaller, body: z.infer<typeof ApplyRemedyBody>): Promise<RemedyResult> {
   const { version: started, ...remedy } = body;
-  const outcome = await sc.deps.db.transaction(async (tx) => {
+  const outcome = await firewallTransaction(sc.deps.db, async (tx) => {
     const row = await firewallOf(tx, sc.space.id, remedy.firewallId, 'lock');
     if (started !== row.version) return { stale: row };
     await checkWritable(tx, sc.space, 'firewalls', row.id);
-    const made = remedyChange(row.settings, remedy, sc.deps.now());
+    const now = sc.deps.now();
+    const made = remedyChange(row.settings, remedy, now);
     if (made.alreadyInPlace) throw new ApiError(409, 'remedy_in_place', made.change);
-    const settings = await checked(tx, row, made);
-    const updated = await commitSettings(tx, sc, row, settings, {
+    const updated = await changeFirewallSettings(tx, row, {
+      actor: sc.actor,
       action: 'firewall.remedy',
       comment: made.versionComment,
       change: { fromVersion: row.version, remedy, [made.at.list]: made.settings[made.at.list][made.at.index] },
+      settings: await checked(tx, row, made),
+      now,
     });
     return { updated };
   });
   if ('stale' in outcome) throw await conflict(sc, outcome.stale, started);
-  announceVersion(outcome.updated.id);
   return { firewall: firewallView(outcome.updated), version: outcome.updated.version };
 }

@@ -13,9 +13,8 @@ import type { FirewallRow } from '../../../db/schema/firewalls.ts';
 import { assets, type FindingRow, findings, virtualPatches, vulnRefs } from '../../../db/schema/vulns.ts';
 import { ApiError, notFound } from '../../../errors.ts';
 import { recordActivity } from '../../activity/record.ts';
+import { changeFirewallSettings, checkedSettings, firewallTransaction } from '../../firewalls/change.ts';
 import { compileSettings, installedCrs } from '../../firewalls/compiled.ts';
-import { announceVersion } from '../../firewalls/version-signal.ts';
-import { checkedSettings, commitSettings } from '../../firewalls/versions.ts';
 import { firewallOf } from '../../firewalls/view.ts';
 import { checkWritable } from '../../limits/limits.ts';
 import { recordDecision } from '../../triage/record.ts';
@@ -98,19 +97,22 @@ export async function applyPatch(
   sc: SpaceCaller,
   id: string,
   body: VirtualPatchBody,
-): Promise<{ finding: Finding; version: number; announced: string | null }> {
+): Promise<{ finding: Finding; version: number }> {
   const now = sc.deps.now();
-  const outcome = await sc.deps.db.transaction(async (tx) => {
+  const outcome = await firewallTransaction(sc.deps.db, async (tx) => {
     const target = await patchable(tx, sc, id, true);
     const row = await firewallOf(tx, sc.space.id, body.firewallId, 'lock');
     await checkWritable(tx, sc.space, 'firewalls', row.id);
     const made = await changeFor(row, body, target);
     const updated = made.alreadyInPlace
       ? row
-      : await commitSettings(tx, sc, row, made.settings, {
+      : await changeFirewallSettings(tx, row, {
+          actor: sc.actor,
           action: 'firewall.virtual_patch',
           comment: made.versionComment,
           change: { fromVersion: row.version, findingId: id, vulnId: target.finding.vulnId, patch: body },
+          settings: made.settings,
+          now,
         });
     const ruleId =
       body.kind === 'custom-rule'
@@ -157,9 +159,8 @@ export async function applyPatch(
       objectId: id,
       change: { vulnId: target.finding.vulnId, firewallId: row.id, version: updated.version, patch: body },
     });
-    return { version: updated.version, announced: made.alreadyInPlace ? null : row.id };
+    return { version: updated.version };
   });
-  if (outcome.announced) announceVersion(outcome.announced);
   const [finding] = await answeredFindings(sc.deps.db, sc.space.id, [id]);
   if (!finding) throw notFound('finding');
   return { finding, ...outcome };
@@ -171,7 +172,7 @@ export async function applyPatch(
  * answered as it is.
  */
 export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding> {
-  const firewallId = await sc.deps.db.transaction(async (tx) => {
+  await firewallTransaction(sc.deps.db, async (tx) => {
     const [found] = await tx
       .select({ patch: virtualPatches, vulnId: findings.vulnId })
       .from(virtualPatches)
@@ -184,7 +185,7 @@ export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding>
         ),
       )
       .limit(1);
-    if (!found) return null;
+    if (!found) return;
     const { patch } = found;
     const row = await firewallOf(tx, sc.space.id, patch.firewallId, 'lock');
     await checkWritable(tx, sc.space, 'firewalls', row.id);
@@ -198,14 +199,15 @@ export async function removePatch(sc: SpaceCaller, id: string): Promise<Finding>
             },
           }
         : { ...row.settings, customRules: row.settings.customRules.filter((r) => r.id !== patch.ruleId) };
-    await commitSettings(tx, sc, row, settings, {
+    await changeFirewallSettings(tx, row, {
+      actor: sc.actor,
       action: 'firewall.virtual_patch_removed',
       comment: `Remove the virtual patch for ${found.vulnId}`,
       change: { fromVersion: row.version, findingId: id, patchId: patch.id },
+      settings,
+      now: sc.deps.now(),
     });
-    return row.id;
   });
-  if (firewallId) announceVersion(firewallId);
   const [finding] = await answeredFindings(sc.deps.db, sc.space.id, [id]);
   if (!finding) throw notFound('finding');
   return finding;
