@@ -19,8 +19,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { AlertGroupField } from '../contract/alerts.ts';
-import { AlertRulePreviewBody } from '../contract/alerts.ts';
+import type { AlertGroupField } from '../contract/alert-rules.ts';
+import { AlertRulePreviewBody } from '../contract/alert-rules.ts';
 import { buildDeps } from '../server/build-deps.ts';
 import type { SpaceCaller } from '../server/caller.ts';
 import { type Database, type Db, openDatabase, rowsOf } from '../server/db/database.ts';

@@ -3,7 +3,6 @@
  * the pure helpers both sides share (relative times, variables, which widget types fit which grouping).
  */
 import { z } from 'zod';
-import { Person } from './alerts.ts';
 import { Id, SpaceParams, Timestamp } from './common.ts';
 import { filterProblem } from './constants/dashboard-filter.ts';
 import {
@@ -25,6 +24,7 @@ import {
   widgetMetrics,
   widgetTypes,
 } from './constants/dashboards.ts';
+import { Person } from './members.ts';
 
 export {
   dashboardSchemaVersion,

@@ -3,7 +3,6 @@
  * the bodies and answers the API and the islands share.
  */
 import { z } from 'zod';
-import { Person, TriageEntry } from './alerts.ts';
 import { Cursor, csv, Id, SpaceParams, Timestamp } from './common.ts';
 import {
   ecosystems,
@@ -14,6 +13,8 @@ import {
   vulnSeverities,
 } from './constants/vulns.ts';
 import { hasControl } from './firewalls.ts';
+import { Person } from './members.ts';
+import { TriageEntry } from './triage.ts';
 import { RemedyPreview } from './waf.ts';
 
 export const FindingStatus = z.enum(findingStatuses).meta({ id: 'FindingStatus' });

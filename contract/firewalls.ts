@@ -20,6 +20,7 @@ import {
   paranoiaLevels,
   rateLimitActions,
 } from './constants/firewalls.ts';
+import { Person } from './members.ts';
 import { formatNetwork, parseNetwork } from './query/ip.ts';
 import { rateLimitProblem } from './rate-limits.ts';
 
@@ -386,7 +387,7 @@ export const FirewallVersionSummary = z
   .object({
     version: z.number().int(),
     createdAt: Timestamp,
-    author: z.object({ id: Id.nullable(), name: z.string().nullable() }),
+    author: Person,
     comment: z.string().optional(),
     hash: z.string(),
   })

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Email } from './auth.ts';
 import { Id, Role, Timestamp } from './common.ts';
 
+/** A person a record names (its author, its actor, an assignee), as far as the console still knows them. */
+export const Person = z.object({ id: Id.nullable(), name: z.string().nullable() });
+
 export const Member = z
   .object({ userId: Id, name: z.string(), email: z.string(), role: Role, joinedAt: Timestamp })
   .meta({ id: 'Member' });

@@ -1,13 +1,16 @@
 /**
- * WAF discover and its one-click remedies (issue #15): WAF events grouped by client IP, rule, path or country with
- * a sparkline each, and the two firewall changes a group suggests (block an IP for a while, exclude a rule on a
- * path), previewed against stored events before they become a new firewall version.
+ * WAF discover and its one-click remedies: WAF events grouped by client IP, rule, path or country with a sparkline
+ * each, and the two firewall changes a group suggests (block an IP for a while, exclude a rule on a path), previewed
+ * against stored events before they become a new firewall version; and a WAF alert's context, the firewall and the
+ * requests that triggered it.
  */
 import { z } from 'zod';
+import { AlertParams } from './alerts.ts';
 import { Id, Timestamp } from './common.ts';
 import { firewallLimits } from './constants/firewalls.ts';
 import { discoverGroups, discoverScopes, discoverSorts } from './constants/waf.ts';
 import { EventFilters } from './event-search.ts';
+import { Severity } from './events.ts';
 import { Cidr, Exclusion, Firewall, FirewallMode, IpEntry } from './firewalls.ts';
 
 /** Discover's filters: the event log's query and range (default the last 24 h), the grouping, the order, how many groups. */
@@ -119,3 +122,43 @@ export type RemedyPreview = z.infer<typeof RemedyPreview>;
 /** The firewall at the version the remedy made. */
 export const RemedyResult = z.object({ firewall: Firewall, version: z.number().int() }).meta({ id: 'RemedyResult' });
 export type RemedyResult = z.infer<typeof RemedyResult>;
+
+/** One rule a WAF request matched, with ModSecurity's words for it. */
+export const MatchedRule = z.object({
+  id: z.number().int(),
+  message: z.string().nullable(),
+  /** What matched, as ModSecurity logged it (`Matched Data: … found within ARGS:id: …`). */
+  data: z.string().nullable(),
+  severity: Severity.nullable(),
+});
+
+/** A request that triggered a WAF alert, read from its event (and the raw ModSecurity record when there is one). */
+export const WafRequest = z
+  .object({
+    eventId: Id,
+    time: Timestamp,
+    ip: z.string().nullable(),
+    method: z.string().nullable(),
+    host: z.string().nullable(),
+    path: z.string().nullable(),
+    /** Query-string arguments, decoded. */
+    args: z.array(z.object({ name: z.string(), value: z.string() })),
+    status: z.number().int().nullable(),
+    action: z.string(),
+    rules: z.array(MatchedRule),
+  })
+  .meta({ id: 'WafRequest' });
+export type WafRequest = z.infer<typeof WafRequest>;
+
+/** `GET .../alerts/{id}/waf`: the firewall of a WAF alert, its mode and version then and now, and the requests. */
+export const WafAlertContext = z
+  .object({
+    firewall: z.object({ id: Id, name: z.string(), mode: z.string(), version: z.number().int() }),
+    /** The firewall's version when the alert opened (its mode then), or null when it is older than every version. */
+    atFirstSeen: z.object({ version: z.number().int(), mode: z.string(), createdAt: Timestamp }).nullable(),
+    requests: z.array(WafRequest),
+  })
+  .meta({ id: 'WafAlertContext' });
+export type WafAlertContext = z.infer<typeof WafAlertContext>;
+
+export const WafAlertParams = AlertParams.extend({ wafId: Id });

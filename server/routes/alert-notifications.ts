@@ -1,4 +1,5 @@
-import { AlertRuleParams, ChannelTestResult } from '../../contract/alerts.ts';
+import { AlertRuleParams } from '../../contract/alert-rules.ts';
+import { ChannelTestResult } from '../../contract/notifications.ts';
 import { inSpace } from '../caller.ts';
 import { createRouter, json, route } from '../router.ts';
 import { sendTestNotifications } from '../services/notifications/test-send.ts';

@@ -8,7 +8,7 @@ import {
   SuppressionList,
   SuppressionParams,
   UpdateAlertRuleBody,
-} from '../../contract/alerts.ts';
+} from '../../contract/alert-rules.ts';
 import { Ok, SpaceParams } from '../../contract/common.ts';
 import { inSpace } from '../caller.ts';
 import { body, createRouter, json, route } from '../router.ts';

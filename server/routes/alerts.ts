@@ -1,3 +1,4 @@
+import { Suppression } from '../../contract/alert-rules.ts';
 import {
   Alert,
   AlertDetail,
@@ -8,13 +9,11 @@ import {
   BulkAlertBody,
   NoteBody,
   SuppressBody,
-  Suppression,
-  TriageEntry,
   UpdateAlertBody,
-  WafAlertContext,
-  WafAlertParams,
 } from '../../contract/alerts.ts';
 import { SpaceParams } from '../../contract/common.ts';
+import { TriageEntry } from '../../contract/triage.ts';
+import { WafAlertContext, WafAlertParams } from '../../contract/waf.ts';
 import { inSpace } from '../caller.ts';
 import { body, createRouter, json, route } from '../router.ts';
 import { getAlert } from '../services/alerts/detail.ts';

@@ -1,7 +1,9 @@
 /** Alert rules and alerts of the URL's space (issue #15): the rules, the filtered alert list, one alert, and a rule's suppressions. */
 import { atom } from 'nanostores';
 import type { z } from 'zod';
-import type { AlertDetail, AlertList, AlertRuleList, SuppressionList, WafAlertContext } from '../../contract/alerts.ts';
+import type { AlertRuleList, SuppressionList } from '../../contract/alert-rules.ts';
+import type { AlertDetail, AlertList } from '../../contract/alerts.ts';
+import type { WafAlertContext } from '../../contract/waf.ts';
 import { call, client } from '../lib/api.ts';
 import { apiStore } from './fetcher.ts';
 import { $routeId, $routeWafId, $spaceId } from './route.ts';

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AlertGroupField } from '../../../contract/alerts.ts';
+import type { AlertGroupField } from '../../../contract/alert-rules.ts';
 import { alertRuleKinds, alertStatuses } from '../../../contract/constants/alerts.ts';
 import { severities } from '../../../contract/constants/events.ts';
 import { oneOf } from './checks.ts';

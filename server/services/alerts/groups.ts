@@ -4,7 +4,7 @@
  * event log terms so an alert links to exactly its events.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { AlertGroupField } from '../../../contract/alerts.ts';
+import type { AlertGroupField } from '../../../contract/alert-rules.ts';
 import type { NormalisedEvent } from '../../../contract/events.ts';
 
 /** A group: its key (stable, for deduplication) and its values by field. */

@@ -7,7 +7,7 @@
  */
 import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AlertRulePreview, AlertRulePreviewBody } from '../../../contract/alerts.ts';
+import type { AlertRulePreview, AlertRulePreviewBody } from '../../../contract/alert-rules.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { type Executor, rowsOf } from '../../db/database.ts';
 import type { AlertRuleRow } from '../../db/schema/alerts.ts';

@@ -1,5 +1,5 @@
 /** A rule's suppressions in force (listed on the rule) and their early removal. */
-import type { TriageEntry } from '../../../contract/alerts.ts';
+import type { TriageEntry } from '../../../contract/triage.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { recordActivity } from '../activity/record.ts';
 import { decisionsInForce, revokeDecision } from '../triage/decisions.ts';

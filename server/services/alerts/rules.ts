@@ -7,11 +7,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AlertRule,
-  type ChannelInput,
   type CreateAlertRuleBody,
   ruleKindIssues,
   type UpdateAlertRuleBody,
-} from '../../../contract/alerts.ts';
+} from '../../../contract/alert-rules.ts';
+import type { ChannelInput } from '../../../contract/notifications.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
 import { type AlertRuleRow, alertRules, type StoredChannel } from '../../db/schema/alerts.ts';

@@ -5,15 +5,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  Alert,
-  BulkAlertBody,
-  NoteBody,
-  SuppressBody,
-  TriageEntry,
-  UpdateAlertBody,
-} from '../../../contract/alerts.ts';
+import type { Alert, BulkAlertBody, NoteBody, SuppressBody, UpdateAlertBody } from '../../../contract/alerts.ts';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
+import type { TriageEntry } from '../../../contract/triage.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
 import { type AlertRow, alertRules, alerts } from '../../db/schema/alerts.ts';

@@ -1,6 +1,6 @@
 /** A WAF alert's context: its firewall now and when the alert opened, and the triggering requests. */
 import { and, desc, eq, lte } from 'drizzle-orm';
-import type { WafAlertContext } from '../../../contract/alerts.ts';
+import type { WafAlertContext } from '../../../contract/waf.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { alertEvents, alerts } from '../../db/schema/alerts.ts';
 import { eventRaw, events } from '../../db/schema/events.ts';

@@ -3,8 +3,8 @@
  * the request matched with ModSecurity's message and matched data, from the event's raw audit record when it has one
  * (a generic event shows its rule ids alone).
  */
-import type { WafRequest } from '../../../contract/alerts.ts';
 import type { Severity } from '../../../contract/events.ts';
+import type { WafRequest } from '../../../contract/waf.ts';
 import type { EventRow } from '../../db/schema/events.ts';
 import { severityOfLevel } from '../ingest/parse-modsecurity.ts';
 

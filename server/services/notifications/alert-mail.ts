@@ -1,5 +1,5 @@
 /** The plain-text mail of an alert notification: the same facts as the webhook body, for people. */
-import type { WebhookPayload } from '../../../contract/alerts.ts';
+import type { WebhookPayload } from '../../../contract/webhook.ts';
 import type { Mail } from '../mail/mailer.ts';
 
 const happened: Record<WebhookPayload['type'], string> = {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, test, vi } from 'vitest';
-import { Delivery } from '../../../contract/alerts.ts';
+import { Delivery } from '../../../contract/notifications.ts';
 import { buildDeps } from '../../build-deps.ts';
 import { type AlertRuleRow, alertRules, alerts, type StoredChannel } from '../../db/schema/alerts.ts';
 import { jobs } from '../../db/schema/jobs.ts';

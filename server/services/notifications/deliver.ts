@@ -3,7 +3,7 @@
  * attempt; a failed attempt throws so the queue retries it with backoff, and the last one marks the delivery failed.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { WebhookPayload } from '../../../contract/alerts.ts';
+import type { WebhookPayload } from '../../../contract/webhook.ts';
 import type { Db } from '../../db/database.ts';
 import { alertRules, alerts } from '../../db/schema/alerts.ts';
 import { alertDeliveries, type DeliveryAttemptRecord, type DeliveryRow } from '../../db/schema/notifications.ts';

@@ -1,6 +1,6 @@
 /** The delivery log of an alert (issue #15): every notification of it, with each attempt, for the alert's screen. */
 import { desc, eq } from 'drizzle-orm';
-import type { Delivery } from '../../../contract/alerts.ts';
+import type { Delivery } from '../../../contract/notifications.ts';
 import type { Executor } from '../../db/database.ts';
 import { alertDeliveries, type DeliveryRow } from '../../db/schema/notifications.ts';
 

@@ -1,6 +1,6 @@
 /** The webhook body (PRODUCT.md §5, docs/webhooks.md), built once per delivery and stored so every retry sends it. */
-import { WebhookPayload } from '../../../contract/alerts.ts';
 import type { NotificationType } from '../../../contract/constants/alerts.ts';
+import { WebhookPayload } from '../../../contract/webhook.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';
 
 /** What a notification tells about its alert. */

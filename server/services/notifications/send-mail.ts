@@ -1,5 +1,5 @@
 /** Sending an alert notification by email: one mail per address through the mailer (SMTP, or the outbox). */
-import type { WebhookPayload } from '../../../contract/alerts.ts';
+import type { WebhookPayload } from '../../../contract/webhook.ts';
 import type { AppDeps } from '../../deps.ts';
 import { alertMail } from './alert-mail.ts';
 import type { PostOutcome } from './post.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ChannelTestResult } from '../../../contract/alerts.ts';
+import type { ChannelTestResult } from '../../../contract/notifications.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { alertRules, type StoredChannel } from '../../db/schema/alerts.ts';
 import { alertDeliveries } from '../../db/schema/notifications.ts';

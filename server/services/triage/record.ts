@@ -2,7 +2,7 @@
  * The one triage record (STYLE.md): every decision about an alert, an alert rule's group or a vulnerability finding
  * is written here, with who made it, when, why, until when and on what scope, in the transaction of the change.
  */
-import type { TriageEntry } from '../../../contract/alerts.ts';
+import type { TriageEntry } from '../../../contract/triage.ts';
 import type { Executor } from '../../db/database.ts';
 import { type TriageRow, triageRecords } from '../../db/schema/triage.ts';
 import type { Actor } from '../activity/record.ts';

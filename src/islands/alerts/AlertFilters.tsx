@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AlertRule } from '../../../contract/alerts.ts';
+import type { AlertRule } from '../../../contract/alert-rules.ts';
 import { type AlertStatus, alertStatuses } from '../../../contract/constants/alerts.ts';
 import { type Severity, severities } from '../../../contract/constants/events.ts';
 import type { Member } from '../../../contract/members.ts';

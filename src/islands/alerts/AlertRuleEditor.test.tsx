@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AlertRule } from '../../../contract/alerts.ts';
+import type { AlertRule } from '../../../contract/alert-rules.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../shared/test-ingest.ts';
 import { AlertRuleEditor } from './AlertRuleEditor.tsx';

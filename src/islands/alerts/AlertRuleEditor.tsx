@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AlertRule } from '../../../contract/alerts.ts';
+import type { AlertRule } from '../../../contract/alert-rules.ts';
 import { type AlertRuleKind, alertLimits, alertRuleKinds } from '../../../contract/constants/alerts.ts';
 import { type Severity, severities } from '../../../contract/constants/events.ts';
 import { call, client } from '../../lib/api.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Alert as AlertItem, AlertList, AlertRule } from '../../../contract/alerts.ts';
+import type { AlertRule } from '../../../contract/alert-rules.ts';
+import type { Alert as AlertItem, AlertList } from '../../../contract/alerts.ts';
 import type { Member } from '../../../contract/members.ts';
 import { $alerts, loadAlerts } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';

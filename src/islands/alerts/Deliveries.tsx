@@ -1,4 +1,4 @@
-import type { Delivery } from '../../../contract/alerts.ts';
+import type { Delivery } from '../../../contract/notifications.ts';
 import { dateTime } from '../shared/format.ts';
 import { TableScroll } from '../shared/TableScroll.tsx';
 

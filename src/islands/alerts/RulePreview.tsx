@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AlertRulePreview, AlertRulePreviewBody } from '../../../contract/alerts.ts';
+import type { AlertRulePreview, AlertRulePreviewBody } from '../../../contract/alert-rules.ts';
 import { ApiError, call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';

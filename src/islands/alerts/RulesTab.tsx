@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { AlertRule } from '../../../contract/alerts.ts';
+import type { AlertRule } from '../../../contract/alert-rules.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Drawer } from '../shared/Drawer.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AlertRule } from '../../../contract/alerts.ts';
+import type { AlertRule } from '../../../contract/alert-rules.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';

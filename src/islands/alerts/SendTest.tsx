@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { ChannelTestResult } from '../../../contract/alerts.ts';
+import type { ChannelTestResult } from '../../../contract/notifications.ts';
 import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { useSubmit } from '../shared/use-submit.ts';

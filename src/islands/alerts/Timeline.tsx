@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TriageEntry } from '../../../contract/alerts.ts';
+import type { TriageEntry } from '../../../contract/triage.ts';
 import { LazyMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { dateTime } from '../shared/format.ts';
 import { changeText } from './change-text.ts';

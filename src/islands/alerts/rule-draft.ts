@@ -1,7 +1,8 @@
 /** The rule editor's form state: what the user types (numbers as text), made from a saved rule and turned into API bodies. */
-import type { AlertRule, AlertRulePreviewBody, ChannelInput, CreateAlertRuleBody } from '../../../contract/alerts.ts';
+import type { AlertRule, AlertRulePreviewBody, CreateAlertRuleBody } from '../../../contract/alert-rules.ts';
 import type { AlertGroupField, AlertRuleKind } from '../../../contract/constants/alerts.ts';
 import type { Severity } from '../../../contract/constants/events.ts';
+import type { ChannelInput } from '../../../contract/notifications.ts';
 import { FormProblem } from '../shared/use-submit.ts';
 
 /** An email channel as typed: addresses separated by commas, spaces or lines. */
