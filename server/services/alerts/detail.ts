@@ -1,14 +1,14 @@
 /** One alert with its timeline (its own decisions and the suppressions made from it), kept events, notifications and rule. */
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AlertDetail } from '../../../contract/alerts.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { alertEvents, alerts } from '../../db/schema/alerts.ts';
 import { events } from '../../db/schema/events.ts';
-import { triageRecords } from '../../db/schema/triage.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../errors.ts';
 import { eventSummaryView } from '../events/filters.ts';
 import { deliveriesOfAlert } from '../notifications/deliveries.ts';
+import { timelineOf } from '../triage/decisions.ts';
 import { triageView } from '../triage/record.ts';
 import { alertColumns, alertView, assigneeJoin } from './alert-view.ts';
 import { activeAlertCounts, ruleRowOf, ruleView } from './rule-view.ts';
@@ -26,26 +26,12 @@ export async function getAlert(sc: SpaceCaller, id: string): Promise<AlertDetail
     .where(and(eq(alerts.id, id), eq(alerts.spaceId, sc.space.id)));
   if (!row) throw notFound('alert');
   const alert = row.alert;
-  const timeline = await db
-    .select()
-    .from(triageRecords)
-    .where(
-      and(
-        eq(triageRecords.spaceId, sc.space.id),
-        or(
-          and(eq(triageRecords.subjectType, 'alert'), eq(triageRecords.subjectId, alert.id)),
-          alert.ruleId
-            ? and(
-                eq(triageRecords.subjectType, 'alert_rule'),
-                eq(triageRecords.subjectId, alert.ruleId),
-                sql`${triageRecords.scope}->>'alertId' = ${alert.id}`,
-              )
-            : sql`false`,
-        ),
-      ),
-    )
-    .orderBy(asc(triageRecords.at), asc(triageRecords.seq))
-    .limit(1_000);
+  const timeline = await timelineOf(
+    db,
+    sc.space.id,
+    { type: 'alert', id: alert.id },
+    { rule: alert.ruleId, limit: 1_000 },
+  );
   const kept = await db
     .select({ event: events })
     .from(alertEvents)

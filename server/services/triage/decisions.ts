@@ -1,18 +1,34 @@
 /** Reading the triage record: a subject's timeline, and the decisions in force (a suppression, an accepted risk). */
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { type TriageRow, triageRecords } from '../../db/schema/triage.ts';
 import { notFound } from '../../errors.ts';
 import type { TriageSubject } from './record.ts';
 
-/** Every decision about a subject, oldest first. */
-export async function decisionsOf(db: Executor, subject: TriageSubject, limit = 500): Promise<TriageRow[]> {
-  return db
+/**
+ * A subject's timeline in the space, oldest first: every decision about it and, with `rule`, the decisions about that
+ * alert rule made from this alert (its suppressions whose scope names the alert); at most `limit`.
+ */
+export async function timelineOf(
+  db: Executor,
+  spaceId: string,
+  subject: TriageSubject,
+  options: { rule?: string | null; limit?: number } = {},
+): Promise<TriageRow[]> {
+  const own = and(eq(triageRecords.subjectType, subject.type), eq(triageRecords.subjectId, subject.id));
+  const fromRule = options.rule
+    ? and(
+        eq(triageRecords.subjectType, 'alert_rule'),
+        eq(triageRecords.subjectId, options.rule),
+        sql`${triageRecords.scope}->>'alertId' = ${subject.id}`,
+      )
+    : undefined;
+  const query = db
     .select()
     .from(triageRecords)
-    .where(and(eq(triageRecords.subjectType, subject.type), eq(triageRecords.subjectId, subject.id)))
-    .orderBy(asc(triageRecords.at), asc(triageRecords.seq))
-    .limit(limit);
+    .where(and(eq(triageRecords.spaceId, spaceId), fromRule ? or(own, fromRule) : own))
+    .orderBy(asc(triageRecords.at), asc(triageRecords.seq));
+  return options.limit === undefined ? query : query.limit(options.limit);
 }
 
 /**

@@ -1,10 +1,10 @@
 /** One finding with its decisions (the shared triage record), its virtual patches and the record's references. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FindingDetail } from '../../../../contract/findings.ts';
 import type { SpaceCaller } from '../../../caller.ts';
-import { triageRecords } from '../../../db/schema/triage.ts';
 import { assets, findings, vulnRefs } from '../../../db/schema/vulns.ts';
 import { notFound } from '../../../errors.ts';
+import { timelineOf } from '../../triage/decisions.ts';
 import { triageView } from '../../triage/record.ts';
 import { findingView, patchesOf, patchView } from './view.ts';
 
@@ -17,11 +17,7 @@ export async function getFinding(sc: SpaceCaller, id: string): Promise<FindingDe
     .where(and(eq(findings.id, id), eq(findings.spaceId, sc.space.id)));
   if (!row) throw notFound('finding');
   const patches = await patchesOf(db, [id], 'all');
-  const timeline = await db
-    .select()
-    .from(triageRecords)
-    .where(and(eq(triageRecords.subjectType, 'finding'), eq(triageRecords.subjectId, id)))
-    .orderBy(asc(triageRecords.at), asc(triageRecords.seq));
+  const timeline = await timelineOf(db, sc.space.id, { type: 'finding', id });
   const [ref] = await db
     .select({ record: vulnRefs.record })
     .from(vulnRefs)
