@@ -1,14 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import {
-  Asset,
-  AssetDetail,
-  AssetList,
-  AssetParams,
-  CreateAssetBody,
-  Inventory,
-  InventoryParams,
-  UpdateAssetBody,
-} from '../../contract/assets.ts';
+import { Asset, AssetDetail, AssetList, AssetParams, Inventory, InventoryParams } from '../../contract/assets.ts';
 import { Ok, SpaceParams } from '../../contract/common.ts';
 import { vulnLimits } from '../../contract/constants/vulns.ts';
 import { inSpace } from '../caller.ts';
@@ -22,6 +13,7 @@ import {
   listAssets,
   updateAsset,
 } from '../services/vulns/assets/assets.ts';
+import { CreateAssetInput, UpdateAssetInput } from '../services/vulns/assets/read-inventory.ts';
 
 /** An SBOM and the asset's other fields. */
 export const assetBodyBytes = vulnLimits.sbomBytes + 64 * 1024;
@@ -58,7 +50,7 @@ export const assetRoutes = createRouter()
       path: '/{spaceId}/assets',
       summary:
         'Create an asset within the plan’s limit, with typed components (purl, or ecosystem, name and version) or a CycloneDX 1.4–1.6 JSON SBOM (up to 32 MB); an SBOM’s problem is named by its JSON path',
-      request: { params: SpaceParams, body: body(CreateAssetBody) },
+      request: { params: SpaceParams, body: body(CreateAssetInput) },
       responses: { 201: json(Asset, 'The asset') },
     }),
     async (c) => c.json(await createAsset(inSpace(c), c.req.valid('json')), 201),
@@ -80,7 +72,7 @@ export const assetRoutes = createRouter()
       path: '/{spaceId}/assets/{id}',
       summary:
         'Change any of an asset’s fields; `components` or `sbom` replaces the inventory, the previous one kept in the history',
-      request: { params: AssetParams, body: body(UpdateAssetBody) },
+      request: { params: AssetParams, body: body(UpdateAssetInput) },
       responses: { 200: json(Asset, 'The asset') },
     }),
     async (c) => {

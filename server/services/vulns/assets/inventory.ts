@@ -2,18 +2,12 @@
  * An asset's inventory as stored: the placed components of a body (typed or read from an SBOM) keyed the way
  * findings and the library meet them, duplicates merged, within the per-asset limit.
  */
-import {
-  type ComponentInput,
-  isAssessed,
-  type PlacedComponent,
-  placeTyped,
-  readSbom,
-  type SbomMeta,
-} from '../../../../contract/assets.ts';
+import type { ComponentInput, SbomMeta } from '../../../../contract/assets.ts';
 import { vulnLimits } from '../../../../contract/constants/vulns.ts';
 import type { AssetComponentRow, InventoryComponent } from '../../../db/schema/vulns.ts';
 import { fieldError } from '../../../errors.ts';
 import { componentKey, packageKey } from '../ecosystems/names.ts';
+import { isAssessed, type PlacedComponent, placeTyped, readSbom } from './read-inventory.ts';
 
 /** A component row without its asset. */
 export type ComponentRow = Omit<AssetComponentRow, 'assetId'>;

@@ -1,13 +1,11 @@
 /** What the API answers of assets: each with its component and finding counts, one with its inventory and history. */
 import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import {
-  type Asset,
-  type AssetFindingCounts,
-  type InventoryComponent,
-  type InventoryHistoryEntry,
-  isAssessed,
-  notAssessedNote,
-  type SbomMeta,
+import type {
+  Asset,
+  AssetFindingCounts,
+  InventoryComponent,
+  InventoryHistoryEntry,
+  SbomMeta,
 } from '../../../../contract/assets.ts';
 import { ecosystems, findingStatuses, vulnSeverities } from '../../../../contract/constants/vulns.ts';
 import type { Executor } from '../../../db/database.ts';
@@ -15,6 +13,7 @@ import { users } from '../../../db/schema/users.ts';
 import { type AssetRow, assetComponents, assetInventories, assets, findings } from '../../../db/schema/vulns.ts';
 import { notFound } from '../../../errors.ts';
 import type { ComponentRow } from './inventory.ts';
+import { isAssessed, notAssessedNote } from './read-inventory.ts';
 
 type Figures = { components: number; notAssessed: number; findings: AssetFindingCounts; createdByName: string | null };
 

@@ -1,4 +1,4 @@
-import { readPurl, readSbom, sbomMaxDepth } from './assets.ts';
+import { readPurl, readSbom, sbomMaxDepth } from './read-inventory.ts';
 
 describe('readPurl', () => {
   test.each([
