@@ -51,11 +51,17 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-/** Sends after the change is committed; a failed delivery is logged, never undoes the change. */
-export async function deliver(deps: { mailer: Mailer; log: Logger }, mail: Mail): Promise<void> {
+/**
+ * The one way the product sends a mail, after the change that asked for it is committed: a failed delivery is
+ * logged and answered (null when sent, else why it failed), never undoing the change.
+ */
+export async function deliver(deps: { mailer: Mailer; log: Logger }, mail: Mail): Promise<string | null> {
   try {
     await deps.mailer.send(mail);
+    return null;
   } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
     deps.log({ level: 'error', msg: 'mail delivery failed', to: mail.to, subject: mail.subject, error: String(error) });
+    return reason;
   }
 }

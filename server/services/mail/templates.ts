@@ -2,6 +2,7 @@
  * Every mail the product sends, in one place: the subject, the words and the link of each. A link's path is
  * the screen that takes its token (server/README.md, "Links in mail"). A new area adds its mails here.
  */
+import type { WebhookPayload } from '../../../contract/webhook.ts';
 import type { Mail } from './mailer.ts';
 
 /** An address and the name to greet it with. */
@@ -54,5 +55,36 @@ export function invitationMail(
     to: invite.email,
     subject: `You are invited to ${invite.spaceName} on Spaceguard`,
     text: `${invite.inviter ?? 'Someone'} invited you to the space "${invite.spaceName}" as ${invite.role}.\n\nAccept within 7 days (register first if you have no account, with this address):\n${publicUrl}/spaces?invitation=${token}\n`,
+  };
+}
+
+const happened: Record<WebhookPayload['type'], string> = {
+  'alert.opened': 'Alert opened',
+  'alert.updated': 'Alert still firing',
+  'alert.resolved': 'Alert resolved',
+  test: 'Test notification',
+};
+
+/**
+ * An alert notification to one address, the same facts as the webhook body, for people: subject with what happened
+ * and the title, body with the alert's facts and its link.
+ */
+export function alertMail(to: string, payload: WebhookPayload, ruleName: string): Mail {
+  const { alert, space } = payload;
+  const test =
+    payload.type === 'test' ? 'This is a test from the alert rule’s “Send test” button: the channel works.\n\n' : '';
+  const lines = [
+    `Title:    ${alert.title}`,
+    `Severity: ${alert.severity}`,
+    `Status:   ${alert.status}`,
+    `Count:    ${alert.count.toLocaleString('en')} matching event${alert.count === 1 ? '' : 's'}`,
+    `Group:    ${alert.groupKey || '(none)'}`,
+    `Rule:     ${ruleName}`,
+    `Space:    ${space.name}`,
+  ];
+  return {
+    to,
+    subject: `[Spaceguard] ${happened[payload.type]}: ${alert.title} (${alert.severity})`,
+    text: `${happened[payload.type]} in ${space.name}.\n\n${test}${lines.join('\n')}\n\nOpen it:\n${alert.url}\n`,
   };
 }

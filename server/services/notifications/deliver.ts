@@ -10,7 +10,7 @@ import { alertDeliveries, type DeliveryAttemptRecord, type DeliveryRow } from '.
 import { DiscardJob, defineWorker } from '../jobs/worker.ts';
 import { payloadBody } from './payload.ts';
 import { type PostOutcome, postWebhook } from './post.ts';
-import { sendAlertMails } from './send-mail.ts';
+import { sendAlertMails } from './mail-channel.ts';
 import { webhookHeaders } from './sign.ts';
 import { addressesOf } from './targets.ts';
 

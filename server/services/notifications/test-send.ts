@@ -13,7 +13,7 @@ import { notFound } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
 import { alertsLink, payloadBody, webhookPayload } from './payload.ts';
 import { postWebhook } from './post.ts';
-import { sendAlertMails } from './send-mail.ts';
+import { sendAlertMails } from './mail-channel.ts';
 import { webhookHeaders } from './sign.ts';
 import { channelTarget } from './targets.ts';
 

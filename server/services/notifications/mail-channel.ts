@@ -1,23 +1,21 @@
-/** Sending an alert notification by email: one mail per address through the mailer (SMTP, or the outbox). */
+/** The mail channel of an alert notification: one mail per address, written and sent by services/mail. */
 import type { WebhookPayload } from '../../../contract/webhook.ts';
 import type { AppDeps } from '../../deps.ts';
-import { alertMail } from './alert-mail.ts';
+import { deliver } from '../mail/mailer.ts';
+import { alertMail } from '../mail/templates.ts';
 import type { PostOutcome } from './post.ts';
 
 /** Sends one mail per address; the outcome, in the delivery log's words, names the addresses that failed. */
 export async function sendAlertMails(
-  deps: Pick<AppDeps, 'mailer'>,
+  deps: Pick<AppDeps, 'mailer' | 'log'>,
   addresses: string[],
   payload: WebhookPayload,
   ruleName: string,
 ): Promise<Omit<PostOutcome, 'durationMs'>> {
   const failed: string[] = [];
   for (const to of addresses) {
-    try {
-      await deps.mailer.send(alertMail(to, payload, ruleName));
-    } catch (error) {
-      failed.push(`${to} (${error instanceof Error ? error.message : String(error)})`);
-    }
+    const failure = await deliver(deps, alertMail(to, payload, ruleName));
+    if (failure !== null) failed.push(`${to} (${failure})`);
   }
   if (failed.length === 0) {
     const n = addresses.length;
