@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { passwordProblem, passwordRules } from './constants/passwords.ts';
+import { passwordRules } from './constants/passwords.ts';
+import { passwordProblem } from './passwords.ts';
 
 /** Addresses are compared lower-cased and trimmed. */
 export const Email = z

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Email, RegisterBody } from './auth.ts';
-import { passwordProblem } from './constants/passwords.ts';
 import { planTerms } from './constants/plans.ts';
+import { passwordProblem } from './passwords.ts';
 import { isTimeZone } from './spaces.ts';
 
 describe('passwordProblem', () => {

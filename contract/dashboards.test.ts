@@ -1,13 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { dashboardTemplates } from './constants/dashboard-templates.ts';
-import {
-  DashboardModel,
-  expandVariables,
-  resolveTimePoint,
-  typesFor,
-  UpdateDashboardBody,
-  variableReferences,
-} from './dashboards.ts';
+import { expandVariables, resolveTimePoint, typesFor, variableReferences } from './dashboard-rules.ts';
+import { DashboardModel, UpdateDashboardBody } from './dashboards.ts';
 import { parseQuery } from './query/parse.ts';
 
 const base = dashboardTemplates.overview.model;

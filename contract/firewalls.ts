@@ -16,10 +16,10 @@ import {
   defaultTrustedProxies,
   firewallLimits,
   firewallModes,
-  isProtectedRule,
   paranoiaLevels,
   rateLimitActions,
 } from './constants/firewalls.ts';
+import { isProtectedRule } from './crs.ts';
 import { Person } from './members.ts';
 import { formatNetwork, parseNetwork } from './query/ip.ts';
 import { rateLimitProblem } from './rate-limits.ts';

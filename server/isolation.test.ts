@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { dashboardTemplates } from '../contract/constants/dashboard-templates.ts';
-import { atLeast, type Role } from '../contract/constants/roles.ts';
+import type { Role } from '../contract/constants/roles.ts';
 import { defaultFirewallSettings } from '../contract/firewalls.ts';
+import { atLeast } from '../contract/roles.ts';
 import { alertRules, alerts } from './db/schema/alerts.ts';
 import { invoices, paymentMethods, subscriptions } from './db/schema/billing.ts';
 import { dashboards } from './db/schema/dashboards.ts';

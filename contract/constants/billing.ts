@@ -1,5 +1,4 @@
-/** Subscriptions and billing (issue #18): plain values, no zod, so schemas, server and islands all read them. */
-import { type Plan, planTerms } from './plans.ts';
+/** Subscriptions and billing: plain values, no zod, so schemas, server and islands all read them. */
 
 /** Billing intervals: a month, or a year at ten months' price (two months free). */
 export const billingIntervals = ['month', 'year'] as const;
@@ -44,20 +43,3 @@ export type InvoiceKind = (typeof invoiceKinds)[number];
 /** Days after a failed renewal on which it is charged again, and the day the space falls back to Free. */
 export const renewalRetryDays = [1, 3, 5] as const;
 export const renewalGraceDays = 7;
-
-/** The price of one period of a plan, in cents. */
-export function priceCents(plan: Plan, interval: BillingInterval): number {
-  const monthly = planTerms[plan].priceMonthlyUsd * 100;
-  return interval === 'year' ? monthly * yearlyMonthsCharged : monthly;
-}
-
-/** An invoice's number as shown: `INV-0001` (a per-space sequence, never reused). */
-export function invoiceLabel(number: number): string {
-  return `INV-${String(number).padStart(4, '0')}`;
-}
-
-/** Cents as dollars: `$49.00`, `-$12.34`. */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  return `${sign}$${(Math.abs(cents) / 100).toFixed(2)}`;
-}

@@ -125,3 +125,28 @@ export const dashboardLimits = {
   /** Bytes of an imported dashboard file. */
   importBytes: 1_000_000,
 } as const;
+
+/** `now`, or `now-` a whole number of minutes, hours, days or weeks: `now-15m`, `now-24h`, `now-7d`, `now-2w`. */
+export const relativeTimePattern = /^now(?:-(\d{1,6})([mhdw]))?$/;
+/** Milliseconds of each unit of a relative time. */
+export const relativeTimeUnitMs = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
+
+/** A variable's name as filters write it after `$`. */
+export const variableNamePattern = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/;
+
+/** The fields a variable may stand for: those the query language can filter on. */
+export const variableFields = dashboardFieldNames.filter((field) => dashboardFields[field].term !== null);
+
+/** The widget types drawn on x and y axes. */
+export const cartesianTypes: readonly WidgetType[] = [
+  'spline',
+  'areaspline',
+  'line',
+  'scatter',
+  'column',
+  'area',
+  'bar',
+];
+
+/** The version of the dashboard model that is stored, exported and imported. */
+export const dashboardSchemaVersion = 1;

@@ -84,11 +84,6 @@ export const firewallLimits = {
 /** Custom rules get ModSecurity ids from this reserved range (CRS and common vendors stay outside it). */
 export const customRuleIdRange = { first: 4_200_000, last: 4_209_999 } as const;
 
-/** CRS rules that score and decide, and its initialisation: an exclusion of one of them would switch the WAF off. */
-export function isProtectedRule(ruleId: number): boolean {
-  return [949110, 959100, 980130, 980140].includes(ruleId) || (ruleId >= 901000 && ruleId <= 901999);
-}
-
 /** Default anomaly thresholds of the CRS (crs-setup.conf). */
 export const defaultThresholds = { inbound: 5, outbound: 4 } as const;
 

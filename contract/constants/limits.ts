@@ -41,15 +41,5 @@ export const limits: Readonly<Record<LimitName, LimitInfo>> = {
   assets: { label: 'Assets', term: 'assets', route: '/console/vulnerabilities/assessment/{space_id}' },
 };
 
-/** Turns any value into a limit name, or null when it names none. */
-export function parseLimitName(value: unknown): LimitName | null {
-  return limitNames.find((n) => n === value) ?? null;
-}
-
 /** The page that shows the plans and lifts a limit. */
 export const upgradeRoute = '/console/subscription/upgrade/{space_id}';
-
-/** What `plan` allows of `name`; null when unlimited. */
-export function allowance(terms: PlanTerms, name: LimitName): number | null {
-  return terms[limits[name].term];
-}

@@ -11,11 +11,6 @@ export const sourceKindLabels: Readonly<Record<SourceKind, string>> = {
   syslog: 'Syslog (RFC 5424)',
 };
 
-/** Turns any value into a kind, or null when it names none. */
-export function parseSourceKind(value: unknown): SourceKind | null {
-  return sourceKinds.find((k) => k === value) ?? null;
-}
-
 /** The kinds as a form's options, in order. */
 export const sourceKindOptions: readonly { readonly value: SourceKind; readonly label: string }[] = sourceKinds.map(
   (value) => ({ value, label: sourceKindLabels[value] }),

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { atLeast, type Role } from '../../contract/constants/roles.ts';
+import type { Role } from '../../contract/constants/roles.ts';
+import { atLeast } from '../../contract/roles.ts';
 import type { AppEnv } from '../context.ts';
 import type { User } from '../db/schema/users.ts';
 import { ApiError, notFound } from '../errors.ts';

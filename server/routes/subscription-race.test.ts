@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { priceCents, testCards } from '../../contract/constants/billing.ts';
+import { priceCents } from '../../contract/billing.ts';
+import { testCards } from '../../contract/constants/billing.ts';
 import { createApp } from '../app.ts';
 import { invoices } from '../db/schema/billing.ts';
 import { spaces } from '../db/schema/spaces.ts';

@@ -4,9 +4,11 @@
  */
 import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import { type LimitName, parseLimitName } from '../../contract/constants/limits.ts';
-import { type Plan, parsePlan } from '../../contract/constants/plans.ts';
+import type { LimitName } from '../../contract/constants/limits.ts';
+import type { Plan } from '../../contract/constants/plans.ts';
 import type { ApiErrorBody } from '../../contract/errors.ts';
+import { parseLimitName } from '../../contract/limits.ts';
+import { parsePlan } from '../../contract/plans.ts';
 import type { AppType } from '../../server/app.ts';
 import { $config, ensureConfig } from '../stores/config.ts';
 

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { invoiceLabel } from '../../../contract/constants/billing.ts';
+import { invoiceLabel } from '../../../contract/billing.ts';
 import { plans, planTerms } from '../../../contract/constants/plans.ts';
 import type {
   CheckoutBody,

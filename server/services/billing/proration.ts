@@ -5,7 +5,9 @@
  * (a credit line for the old plan, a charge line for the new); monthly to yearly starts a new yearly period now, less
  * the credit for the unused month. A lower plan, Free, or yearly to monthly is scheduled for the period's end.
  */
-import { type BillingInterval, priceCents } from '../../../contract/constants/billing.ts';
+
+import { priceCents } from '../../../contract/billing.ts';
+import type { BillingInterval } from '../../../contract/constants/billing.ts';
 import { type Plan, plans, planTerms } from '../../../contract/constants/plans.ts';
 import type { InvoiceLine } from '../../../contract/subscription.ts';
 

@@ -3,7 +3,8 @@
  * stylesheet that fits A4 and Letter. Every value that is not ours (the space's name, lines, card) is escaped.
  */
 import { eq } from 'drizzle-orm';
-import { formatUsd, invoiceLabel, seller, testModeMark } from '../../../contract/constants/billing.ts';
+import { formatUsd, invoiceLabel } from '../../../contract/billing.ts';
+import { seller, testModeMark } from '../../../contract/constants/billing.ts';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import type { InvoiceRow } from '../../db/schema/billing.ts';

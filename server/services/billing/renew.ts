@@ -7,7 +7,7 @@
  * object (over-limit ones become read-only; nothing is deleted).
  */
 import { and, eq, lte, ne } from 'drizzle-orm';
-import { invoiceLabel } from '../../../contract/constants/billing.ts';
+import { invoiceLabel } from '../../../contract/billing.ts';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import type { Executor } from '../../db/database.ts';
 import {

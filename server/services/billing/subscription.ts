@@ -4,9 +4,9 @@
  * of the app reads) and is mirrored in `subscriptions.plan`: `setPlan` changes both in the caller's transaction.
  */
 import { and, desc, eq, max } from 'drizzle-orm';
+import { invoiceLabel } from '../../../contract/billing.ts';
 import {
   type BillingInterval,
-  invoiceLabel,
   renewalGraceDays,
   renewalRetryDays,
   testModeMark,

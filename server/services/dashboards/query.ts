@@ -13,12 +13,8 @@ import {
   type TimeInterval,
   timeIntervalSeconds,
 } from '../../../contract/constants/dashboards.ts';
-import {
-  resolveTimePoint,
-  type SeriesPoint,
-  type WidgetQuery,
-  type WidgetResult,
-} from '../../../contract/dashboards.ts';
+import { resolveTimePoint } from '../../../contract/dashboard-rules.ts';
+import type { SeriesPoint, WidgetQuery, WidgetResult } from '../../../contract/dashboards.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import { rowsOf } from '../../db/database.ts';
 import { fieldError } from '../../errors.ts';

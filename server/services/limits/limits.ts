@@ -15,8 +15,10 @@
  */
 
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { allowance, type LimitName, limitNames, limits } from '../../../contract/constants/limits.ts';
-import { nextPlan, type Plan, planTerms } from '../../../contract/constants/plans.ts';
+import { type LimitName, limitNames, limits } from '../../../contract/constants/limits.ts';
+import { type Plan, planTerms } from '../../../contract/constants/plans.ts';
+import { allowance } from '../../../contract/limits.ts';
+import { nextPlan } from '../../../contract/plans.ts';
 import type { Executor } from '../../db/database.ts';
 import { alertRules } from '../../db/schema/alerts.ts';
 import { dashboards } from '../../db/schema/dashboards.ts';

@@ -1,8 +1,9 @@
 /** Invitations to a space: sent by mail with a role, previewed and accepted through their link, revoked, tidied. */
 import { and, desc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assignableRoles, canManage, type Role, roleLabel } from '../../../contract/constants/roles.ts';
+import type { Role } from '../../../contract/constants/roles.ts';
 import type { AcceptedInvitation, Invitation, InvitationPreview, InviteBody } from '../../../contract/members.ts';
+import { assignableRoles, canManage, roleLabel } from '../../../contract/roles.ts';
 import type { SpaceCaller, UserCaller } from '../../caller.ts';
 import type { Db } from '../../db/database.ts';
 import { type InvitationRow, invitations } from '../../db/schema/invitations.ts';

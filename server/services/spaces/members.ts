@@ -4,8 +4,9 @@
  * need the database: a space always keeps an owner, and membership changes of one space run one at a time.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
-import { assignableRoles, canManage, type Role } from '../../../contract/constants/roles.ts';
+import type { Role } from '../../../contract/constants/roles.ts';
 import type { Member } from '../../../contract/members.ts';
+import { assignableRoles, canManage } from '../../../contract/roles.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { memberships } from '../../db/schema/memberships.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $alert } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { passwordProblem } from '../../../contract/constants/passwords.ts';
+import { passwordProblem } from '../../../contract/passwords.ts';
 import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
 import { withApp } from '../app/with-app.tsx';

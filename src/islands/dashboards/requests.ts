@@ -1,12 +1,8 @@
 /** What a dashboard asks the API: time ranges in words and as instants, and each widget's request. */
-import { expandVariables, resolveTimePoint } from '../../../contract/constants/dashboard-rules.ts';
-import type {
-  DashboardModel,
-  TimeRange,
-  VariableValues,
-  Widget,
-  WidgetQueryBody,
-} from '../../../contract/dashboards.ts';
+
+import type { VariableValues } from '../../../contract/dashboard-rules.ts';
+import { expandVariables, resolveTimePoint } from '../../../contract/dashboard-rules.ts';
+import type { DashboardModel, TimeRange, Widget, WidgetQueryBody } from '../../../contract/dashboards.ts';
 
 /** The relative ranges the picker offers, newest first in the usual order. */
 export const relativeRanges = [

@@ -2,7 +2,8 @@
  * The explore page's view in its URL, as Grafana writes it: `?from=now-7d&to=now&var-country=FR&var-country=DE`.
  * A link or a reload shows the same range and variable values; what equals the dashboard's defaults is left out.
  */
-import { relativeTimePattern, resolveTimePoint } from '../../../contract/constants/dashboard-rules.ts';
+import { relativeTimePattern } from '../../../contract/constants/dashboards.ts';
+import { resolveTimePoint } from '../../../contract/dashboard-rules.ts';
 import type { DashboardModel, TimeRange } from '../../../contract/dashboards.ts';
 import { defaultValues } from './requests.ts';
 

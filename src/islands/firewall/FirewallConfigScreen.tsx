@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { firewallModeLabels } from '../../../contract/constants/firewalls.ts';
-import { atLeast } from '../../../contract/constants/roles.ts';
 import type { Firewall, FirewallSettings } from '../../../contract/firewalls.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $changedKeys, $draft, $firewall, startDraft } from '../../stores/firewalls.ts';
 import { $routeId } from '../../stores/route.ts';

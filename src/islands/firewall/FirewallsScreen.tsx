@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
 import type { CreatedFirewall } from '../../../contract/firewalls.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $firewalls } from '../../stores/firewalls.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $members } from '../../stores/members.ts';
 import { $space, $spaceId } from '../../stores/space.ts';

@@ -1,6 +1,6 @@
 import type { Role } from '../../../contract/common.ts';
-import { canManage, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Invitation } from '../../../contract/members.ts';
+import { canManage, roleLabel } from '../../../contract/roles.ts';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateTime } from '../shared/format.ts';
 import { TableScroll } from '../shared/TableScroll.tsx';

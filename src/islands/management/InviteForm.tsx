@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { assignableRoles, parseRole, type Role, roleLabel } from '../../../contract/constants/roles.ts';
+import type { Role } from '../../../contract/constants/roles.ts';
 import type { Invitation } from '../../../contract/members.ts';
+import { assignableRoles, parseRole, roleLabel } from '../../../contract/roles.ts';
 import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { atLeast, type Role, roleLabel } from '../../../contract/constants/roles.ts';
+import type { Role } from '../../../contract/constants/roles.ts';
 import type { Invitation, Member } from '../../../contract/members.ts';
+import { atLeast, roleLabel } from '../../../contract/roles.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $invitations, $members } from '../../stores/members.ts';

@@ -1,6 +1,6 @@
 import type { Role } from '../../../contract/common.ts';
-import { assignableRoles, canManage, roleLabel } from '../../../contract/constants/roles.ts';
 import type { Member } from '../../../contract/members.ts';
+import { assignableRoles, canManage, roleLabel } from '../../../contract/roles.ts';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateOnly } from '../shared/format.ts';
 import { TableScroll } from '../shared/TableScroll.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { parseRole, type Role, roleLabel } from '../../../contract/constants/roles.ts';
+import type { Role } from '../../../contract/constants/roles.ts';
 import type { Member } from '../../../contract/members.ts';
+import { parseRole, roleLabel } from '../../../contract/roles.ts';
 
 interface Props {
   readonly member: Member;

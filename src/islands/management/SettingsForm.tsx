@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { planTerms, retentionHint } from '../../../contract/constants/plans.ts';
+import { planTerms } from '../../../contract/constants/plans.ts';
+import { retentionHint } from '../../../contract/plans.ts';
 import type { Space } from '../../../contract/spaces.ts';
 import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';

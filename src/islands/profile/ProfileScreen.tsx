@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { passwordProblem } from '../../../contract/constants/passwords.ts';
+import { passwordProblem } from '../../../contract/passwords.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { $me } from '../../stores/session.ts';
 import { withApp } from '../app/with-app.tsx';

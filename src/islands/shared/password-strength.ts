@@ -1,5 +1,5 @@
 /** The sign-up page's strength meter, over the very rules the API applies (contract/constants/passwords.ts). */
-import { characterClasses, passwordProblem } from '../../../contract/constants/passwords.ts';
+import { characterClasses, passwordProblem } from '../../../contract/passwords.ts';
 
 /** A 0–4 score and a label for the strength meter. */
 export function passwordVerdict(password: string): { score: number; label: string } {

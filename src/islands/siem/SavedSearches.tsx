@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import type { SavedSearch } from '../../../contract/saved-searches.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { $savedSearches, SAVED_SEARCH_PAGE_SIZE } from '../../stores/events.ts';

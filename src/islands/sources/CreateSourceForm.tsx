@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { parseSourceKind, sourceKindOptions } from '../../../contract/constants/sources.ts';
+import { sourceKindOptions } from '../../../contract/constants/sources.ts';
+import { parseSourceKind } from '../../../contract/source-kinds.ts';
 import type { CreatedSource, SourceKind } from '../../../contract/sources.ts';
 import { call, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
 import { sourceKindLabels } from '../../../contract/constants/sources.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import type { CreatedSource } from '../../../contract/sources.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';

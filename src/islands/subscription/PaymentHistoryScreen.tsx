@@ -1,7 +1,7 @@
 /** Payment history (issue #18; owners only): every invoice with its number, plan, period, amount and status, and its receipt. */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { formatUsd } from '../../../contract/constants/billing.ts';
+import { formatUsd } from '../../../contract/billing.ts';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { $spaceId } from '../../stores/route.ts';

@@ -4,7 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { type BillingInterval, priceCents } from '../../../contract/constants/billing.ts';
+import { priceCents } from '../../../contract/billing.ts';
+import type { BillingInterval } from '../../../contract/constants/billing.ts';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';

@@ -5,15 +5,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import {
-  type BillingInterval,
-  formatUsd,
-  priceCents,
-  testCards,
-  yearlyMonthsCharged,
-} from '../../../contract/constants/billing.ts';
-import { allowance, limitNames, limits } from '../../../contract/constants/limits.ts';
+import { formatUsd, priceCents } from '../../../contract/billing.ts';
+import { type BillingInterval, testCards, yearlyMonthsCharged } from '../../../contract/constants/billing.ts';
+import { limitNames, limits } from '../../../contract/constants/limits.ts';
 import { type Plan, plans, planTerms } from '../../../contract/constants/plans.ts';
+import { allowance } from '../../../contract/limits.ts';
 import type { CheckoutPreview, Subscription } from '../../../contract/subscription.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';

@@ -1,5 +1,6 @@
 /** Pieces the subscription pages share: the test-mode mark, the owners-only refusal, usage bars, dates and money. */
-import { formatUsd, testModeMark } from '../../../contract/constants/billing.ts';
+import { formatUsd } from '../../../contract/billing.ts';
+import { testModeMark } from '../../../contract/constants/billing.ts';
 import { type LimitName, limitNames, limits } from '../../../contract/constants/limits.ts';
 import type { Usage } from '../../../contract/subscription.ts';
 import { ApiError } from '../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $space, $spaceId } from '../../stores/space.ts';
 import { $vulnImports, $vulnRef, $vulnRefId, $vulnRefQuery, $vulnRefs } from '../../stores/vuln-refs.ts';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
-import { isProtectedRule } from '../../../contract/constants/firewalls.ts';
 import type { DiscoverSort } from '../../../contract/constants/waf.ts';
+import { isProtectedRule } from '../../../contract/crs.ts';
 import type { DiscoverAnswer, DiscoverItem } from '../../../contract/waf.ts';
 import type { EventLogView } from '../shared/event-log-url.ts';
 import { dateTime } from '../shared/format.ts';

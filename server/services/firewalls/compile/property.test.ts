@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { conditionFields, crsApplications, isProtectedRule } from '../../../../contract/constants/firewalls.ts';
+import { conditionFields, crsApplications } from '../../../../contract/constants/firewalls.ts';
+import { isProtectedRule } from '../../../../contract/crs.ts';
 import { FirewallSettings, RateLimit } from '../../../../contract/firewalls.ts';
 import { loadCrsCatalog } from '../crs-catalog.ts';
 import { nginxCheck } from '../nginx-check.ts';

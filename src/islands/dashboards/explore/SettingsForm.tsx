@@ -1,12 +1,13 @@
 /** A dashboard's own settings in edit mode: title, description, default range and refresh, and its variables. */
 
 import { type FormEvent, useState } from 'react';
-import { variableFields, variableNamePattern } from '../../../../contract/constants/dashboard-rules.ts';
 import {
   type DashboardField,
   dashboardFieldLabels,
   dashboardLimits,
   refreshIntervals,
+  variableFields,
+  variableNamePattern,
 } from '../../../../contract/constants/dashboards.ts';
 import type { DashboardModel, TimeRange, Variable } from '../../../../contract/dashboards.ts';
 import { Field } from '../../shared/Field.tsx';

@@ -1,7 +1,8 @@
 /** The dashboard's variables as choices at the top: each lists its field's most frequent values in the time range. */
 import { useId, useMemo } from 'react';
 import { dashboardFieldLabels } from '../../../../contract/constants/dashboards.ts';
-import type { TimeRange, Variable, VariableValues, WidgetQueryBody } from '../../../../contract/dashboards.ts';
+import type { VariableValues } from '../../../../contract/dashboard-rules.ts';
+import type { TimeRange, Variable, WidgetQueryBody } from '../../../../contract/dashboards.ts';
 import { rangeInstants } from '../requests.ts';
 import { useWidgetResult } from './use-widget-result.ts';
 

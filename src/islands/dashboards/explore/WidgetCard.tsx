@@ -1,7 +1,7 @@
 /** One widget on the grid: its title, chart type switch, edit controls in edit mode, and its own loading, empty and error states. */
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
-import { typesFor } from '../../../../contract/constants/dashboard-rules.ts';
 import { type WidgetType, widgetTypeLabels } from '../../../../contract/constants/dashboards.ts';
+import { typesFor } from '../../../../contract/dashboard-rules.ts';
 import type { Widget, WidgetQueryBody } from '../../../../contract/dashboards.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useWidgetResult } from './use-widget-result.ts';

@@ -1,7 +1,5 @@
 /** Adds or changes a widget: title, query (metric, field, grouping, filter) and chart type, with a live preview of its result. */
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { filterProblem } from '../../../../contract/constants/dashboard-filter.ts';
-import { metricProblem, typesFor } from '../../../../contract/constants/dashboard-rules.ts';
 import {
   type DashboardField,
   dashboardFieldLabels,
@@ -17,7 +15,10 @@ import {
   widgetMetrics,
   widgetTypeLabels,
 } from '../../../../contract/constants/dashboards.ts';
-import type { DashboardModel, GroupBy, TimeRange, VariableValues, Widget } from '../../../../contract/dashboards.ts';
+import { filterProblem } from '../../../../contract/dashboard-filter.ts';
+import type { VariableValues } from '../../../../contract/dashboard-rules.ts';
+import { metricProblem, typesFor } from '../../../../contract/dashboard-rules.ts';
+import type { DashboardModel, GroupBy, TimeRange, Widget } from '../../../../contract/dashboards.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { Field } from '../../shared/Field.tsx';
 import { SelectField } from '../../shared/SelectField.tsx';

@@ -1,4 +1,5 @@
-import { nextPlan, type Plan, parsePlan, planTerms, retentionHint } from './plans.ts';
+import { type Plan, planTerms } from './constants/plans.ts';
+import { nextPlan, parsePlan, retentionHint } from './plans.ts';
 
 describe('plan retention', () => {
   test.each<{ plan: Plan; expected: string }>([

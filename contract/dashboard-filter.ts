@@ -1,10 +1,10 @@
 /**
- * Whether a widget's filter reads, with its dashboard's variables: apart from the other dashboard rules because it
- * needs the query parser, which the explore page loads only with edit mode's widget form.
+ * Whether a widget's filter reads, with its dashboard's variables: apart from the other dashboard rules (no zod either)
+ * because it needs the query parser, which the explore page loads only with edit mode's widget form.
  */
-import { parseQuery } from '../query/parse.ts';
+import { dashboardFields } from './constants/dashboards.ts';
 import { expandVariables, type VariableLike, variableReferences } from './dashboard-rules.ts';
-import { dashboardFields } from './dashboards.ts';
+import { parseQuery } from './query/parse.ts';
 
 /** Why a filter does not read with the dashboard's variables, or null when it does. */
 export function filterProblem(filter: string, variables: readonly VariableLike[]): string | null {

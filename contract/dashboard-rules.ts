@@ -1,39 +1,37 @@
 /**
  * The pure rules of dashboards, without zod, so the islands carry none of the schema code: relative times,
- * variables and their expansion, which metric takes which field, which chart type draws which grouping, and whether
- * a filter reads. contract/dashboards.ts builds the schemas on these and re-exports them.
+ * variables and their expansion, which metric takes which field, which chart type draws which grouping.
+ * contract/dashboards.ts builds the schemas on these.
  */
 
-import type { Dashboard, DashboardModel, GroupBy } from '../dashboards.ts';
 import {
+  cartesianTypes,
   type DashboardField,
   dashboardFieldNames,
   dashboardFields,
+  relativeTimePattern,
+  relativeTimeUnitMs,
   type WidgetMetric,
   type WidgetType,
   widgetTypeLabels,
   widgetTypes,
-} from './dashboards.ts';
+} from './constants/dashboards.ts';
+import type { Dashboard, DashboardModel, GroupBy } from './dashboards.ts';
 
-/** `now`, or `now-` a whole number of minutes, hours, days or weeks: `now-15m`, `now-24h`, `now-7d`, `now-2w`. */
-export const relativeTimePattern = /^now(?:-(\d{1,6})([mhdw]))?$/;
-const unitMs = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
+/** The values chosen for each variable, by name. */
+export type VariableValues = Readonly<Record<string, readonly string[]>>;
+
+export type VariableLike = { readonly name: string; readonly field: DashboardField };
 
 /** The time a point stands for at `now`, in epoch milliseconds (NaN for a point that is neither form). */
 export function resolveTimePoint(point: string, now: number): number {
   const relative = relativeTimePattern.exec(point);
   if (relative) {
     const [, amount, unit] = relative;
-    return amount && unit ? now - Number(amount) * unitMs[unit as keyof typeof unitMs] : now;
+    return amount && unit ? now - Number(amount) * relativeTimeUnitMs[unit as keyof typeof relativeTimeUnitMs] : now;
   }
   return Date.parse(point);
 }
-
-/** A variable's name as filters write it after `$`. */
-export const variableNamePattern = /^[A-Za-z_][A-Za-z0-9_]{0,31}$/;
-
-/** The fields a variable may stand for: those the query language can filter on. */
-export const variableFields = dashboardFieldNames.filter((field) => dashboardFields[field].term !== null);
 
 /** Quotes a value for the query language where it would not read as one word, so a selected value is literal. */
 export function queryValue(value: string): string {
@@ -41,11 +39,6 @@ export function queryValue(value: string): string {
     ? value
     : `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
-
-/** The values chosen for each variable, by name. */
-export type VariableValues = Readonly<Record<string, readonly string[]>>;
-
-export type VariableLike = { readonly name: string; readonly field: DashboardField };
 
 /** Where each `$name` stands in a filter (outside quoted text): its name, start and end. */
 export function variableReferences(filter: string): { name: string; start: number; end: number }[] {
@@ -105,8 +98,6 @@ export function metricProblem(metric: WidgetMetric, field: DashboardField | unde
   return null;
 }
 
-const cartesian: readonly WidgetType[] = ['spline', 'areaspline', 'line', 'scatter', 'column', 'area', 'bar'];
-
 /** Why a widget type cannot draw a grouping, or null when it can. */
 export function typeProblem(type: WidgetType, groupBy: GroupBy): string | null {
   const label = widgetTypeLabels[type];
@@ -124,7 +115,7 @@ export function typeProblem(type: WidgetType, groupBy: GroupBy): string | null {
     case 'table':
       return null;
     default:
-      return cartesian.includes(type) && groupBy.kind === 'none'
+      return cartesianTypes.includes(type) && groupBy.kind === 'none'
         ? `A ${label.toLowerCase()} chart needs the query grouped by time or by a field.`
         : null;
   }
@@ -134,8 +125,6 @@ export function typeProblem(type: WidgetType, groupBy: GroupBy): string | null {
 export function typesFor(groupBy: GroupBy): WidgetType[] {
   return widgetTypes.filter((type) => typeProblem(type, groupBy) === null);
 }
-
-export const dashboardSchemaVersion = 1;
 
 /** The model of a stored dashboard: what export writes. */
 export function modelOf(dashboard: Dashboard): DashboardModel {

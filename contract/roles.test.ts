@@ -1,4 +1,5 @@
-import { assignableRoles, atLeast, canManage, type Role, roleLabel } from './roles.ts';
+import type { Role } from './constants/roles.ts';
+import { assignableRoles, atLeast, canManage, roleLabel } from './roles.ts';
 
 describe('role rules', () => {
   test.each<{ caller: Role; expected: readonly Role[] }>([
