@@ -1,23 +1,20 @@
 /**
- * Dashboards: the model that is stored, exported and imported (schemaVersion 1), the API's bodies and answers, and
- * the pure helpers both sides share (relative times, variables, which widget types fit which grouping).
+ * Dashboards: the model that is stored, exported and imported (schemaVersion 1), and the API's bodies and answers;
+ * the pure rules both sides share (relative times, variables, which widget types fit which grouping) are in
+ * dashboard-rules.ts and dashboard-filter.ts.
  */
 import { z } from 'zod';
 import { Id, SpaceParams, Timestamp } from './common.ts';
-import { filterProblem } from './constants/dashboard-filter.ts';
-import {
-  dashboardSchemaVersion,
-  metricProblem,
-  relativeTimePattern,
-  resolveTimePoint,
-  typeProblem,
-  variableFields,
-  variableNamePattern,
-} from './constants/dashboard-rules.ts';
+import { filterProblem } from './dashboard-filter.ts';
+import { metricProblem, resolveTimePoint, typeProblem } from './dashboard-rules.ts';
 import {
   type DashboardField,
   dashboardFieldNames,
   dashboardLimits,
+  dashboardSchemaVersion,
+  relativeTimePattern,
+  variableFields,
+  variableNamePattern,
   groupKinds,
   refreshIntervals,
   timeIntervals,
@@ -25,23 +22,6 @@ import {
   widgetTypes,
 } from './constants/dashboards.ts';
 import { Person } from './members.ts';
-
-export {
-  dashboardSchemaVersion,
-  expandVariables,
-  metricProblem,
-  modelOf,
-  queryValue,
-  relativeTimePattern,
-  resolveTimePoint,
-  typeProblem,
-  typesFor,
-  type VariableValues,
-  variableFields,
-  variableNamePattern,
-  variableReferences,
-} from './constants/dashboard-rules.ts';
-export { filterProblem };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Time
