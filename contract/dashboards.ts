@@ -5,22 +5,22 @@
  */
 import { z } from 'zod';
 import { Id, SpaceParams, Timestamp } from './common.ts';
-import { filterProblem } from './dashboard-filter.ts';
-import { metricProblem, resolveTimePoint, typeProblem } from './dashboard-rules.ts';
 import {
   type DashboardField,
   dashboardFieldNames,
   dashboardLimits,
   dashboardSchemaVersion,
-  relativeTimePattern,
-  variableFields,
-  variableNamePattern,
   groupKinds,
   refreshIntervals,
+  relativeTimePattern,
   timeIntervals,
+  variableFields,
+  variableNamePattern,
   widgetMetrics,
   widgetTypes,
 } from './constants/dashboards.ts';
+import { filterProblem } from './dashboard-filter.ts';
+import { metricProblem, resolveTimePoint, typeProblem } from './dashboard-rules.ts';
 import { Person } from './members.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
