@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { defaultFirewallSettings, FirewallSettings, rateLimitMeaning } from './firewalls.ts';
+import { defaultFirewallSettings, FirewallSettings } from './firewalls.ts';
+import { rateLimitMeaning } from './rate-limits.ts';
 
 const base = {
   ...defaultFirewallSettings,

@@ -24,8 +24,6 @@ import { Person } from './members.ts';
 import { formatNetwork, parseNetwork } from './query/ip.ts';
 import { rateLimitProblem } from './rate-limits.ts';
 
-export { limitReqRate, rateLimitMeaning, rateLimitProblem } from './rate-limits.ts';
-
 const hostnamePattern = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Header names as nginx and ModSecurity read them: letters, digits and dashes. */
 const headerNamePattern = /^[A-Za-z0-9-]{1,64}$/;

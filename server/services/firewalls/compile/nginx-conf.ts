@@ -1,4 +1,5 @@
-import { type FirewallSettings, limitReqRate, type RateLimit } from '../../../../contract/firewalls.ts';
+import type { FirewallSettings, RateLimit } from '../../../../contract/firewalls.ts';
+import { limitReqRate } from '../../../../contract/rate-limits.ts';
 import { commentText, nginxString, UnsafeValueError } from './escape.ts';
 import { cidrText } from './networks.ts';
 
