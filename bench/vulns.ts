@@ -27,7 +27,7 @@ import { spaces } from '../server/db/schema/spaces.ts';
 import { assetComponents, assets, vulnAffected, vulnRefs } from '../server/db/schema/vulns.ts';
 import { prng } from '../server/demo/traffic.ts';
 import { systemActor } from '../server/services/triage/record.ts';
-import { assess } from '../server/services/vulns/assess/assess.ts';
+import { assess } from '../server/services/vulns/assessments/assess.ts';
 import type { OsvEvent, OsvRange } from '../server/services/vulns/ecosystems/affected.ts';
 import { componentKey, packageKey } from '../server/services/vulns/ecosystems/names.ts';
 import { loadAffected, matchInventory } from '../server/services/vulns/match/load.ts';

@@ -20,7 +20,7 @@ import {
 } from '../../contract/findings.ts';
 import { inSpace } from '../caller.ts';
 import { body, createRouter, json, route } from '../router.ts';
-import { findingTrend, listAssessments, runAssessment } from '../services/vulns/assess/run.ts';
+import { findingTrend, listAssessments, runAssessment } from '../services/vulns/assessments/run.ts';
 import { getFinding } from '../services/vulns/findings/detail.ts';
 import { listFindings } from '../services/vulns/findings/list.ts';
 import { bulkUpdateFindings, updateFinding } from '../services/vulns/findings/triage.ts';

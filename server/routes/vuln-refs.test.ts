@@ -10,7 +10,7 @@ import { memberships } from '../db/schema/memberships.ts';
 import { vulnAffected, vulnImports, vulnRefs } from '../db/schema/vulns.ts';
 import { JobRunner } from '../services/jobs/runner.ts';
 import { silentLogger } from '../services/shared/logger.ts';
-import { importWorker } from '../services/vulns/refs/import.ts';
+import { importWorker } from '../services/vulns/workers/import-worker.ts';
 import { BASE, createTestApi, ORIGIN, type TestApi } from '../test/harness.ts';
 import { jobsOf } from '../test/jobs.ts';
 

@@ -5,7 +5,7 @@ import { evaluateWorker } from '../services/alerts/evaluate-worker.ts';
 import { matchWorker } from '../services/alerts/match-worker.ts';
 import { scheduleWorker } from '../services/alerts/schedule-worker.ts';
 import type { Worker } from '../services/jobs/worker.ts';
-import { deliverWorker } from '../services/notifications/deliver.ts';
+import { deliverWorker } from '../services/notifications/workers/deliver-worker.ts';
 import { runUntilIdle } from './run-jobs.ts';
 
 /**

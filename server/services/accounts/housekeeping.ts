@@ -1,4 +1,4 @@
-/** Removes credentials and counters nobody can use any more; the daily retention job (events/retention.ts) runs it. */
+/** Removes credentials and counters nobody can use any more; the daily retention job (events/workers/retention-worker.ts) runs it. */
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { oneTimeTokens } from '../../db/schema/one-time-tokens.ts';

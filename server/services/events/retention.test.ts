@@ -16,7 +16,7 @@ import { deleteExpiredCredentials } from '../accounts/housekeeping.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import type { LogEntry } from '../shared/logger.ts';
 import { listPartitions } from './partitions.ts';
-import { deleteExpiredEvents, retentionWorker } from './retention.ts';
+import { deleteExpiredEvents, retentionWorker } from './workers/retention-worker.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 

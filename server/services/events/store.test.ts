@@ -22,9 +22,9 @@ import { planOf } from '../../test/plans.ts';
 import { storeBatch } from '../ingest/store.ts';
 import { whereOf } from './filters.ts';
 import { ensurePartitions, listPartitions } from './partitions.ts';
-import { deleteExpiredEvents } from './retention.ts';
 import { eventPageSelect, histogramInterval } from './search.ts';
 import { rollupFacetsSql, rollupHistogram } from './tiers.ts';
+import { deleteExpiredEvents } from './workers/retention-worker.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 

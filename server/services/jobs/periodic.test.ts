@@ -4,9 +4,9 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { anotherHandle } from '../../test/harness.ts';
 import { databaseOfFile, jobsOf, testClock } from '../../test/jobs.ts';
 import { type WindowArgs, windowOf } from './periodic.ts';
-import { JOBS_KEPT_DAYS, pruneJobs, pruneJobsWorker } from './prune.ts';
 import { JobRunner } from './runner.ts';
 import { defineWorker } from './worker.ts';
+import { JOBS_KEPT_DAYS, pruneJobs, pruneJobsWorker } from './workers/prune-worker.ts';
 
 const file = databaseOfFile();
 

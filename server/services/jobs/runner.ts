@@ -7,8 +7,8 @@ import { type JobRow, jobs } from '../../db/schema/jobs.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type Logger, silentLogger } from '../shared/logger.ts';
 import { enqueueWindow, type WindowArgs, windowOf } from './periodic.ts';
-import { JOBS_KEPT_DAYS } from './prune.ts';
 import { DiscardJob, periodMs, type Worker } from './worker.ts';
+import { JOBS_KEPT_DAYS } from './workers/prune-worker.ts';
 
 /** How a runner is set up. */
 export type JobRunnerOptions = {

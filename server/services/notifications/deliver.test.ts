@@ -11,10 +11,10 @@ import { databaseOfFile, jobsOf, testClock } from '../../test/jobs.ts';
 import { deadPort, startReceiver } from '../../test/webhook-receiver.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { silentLogger } from '../shared/logger.ts';
-import { deliverWorker } from './deliver.ts';
 import { deliveriesOfAlert } from './deliveries.ts';
 import { notifyAlert } from './notify.ts';
 import { verifyWebhookSignature } from './sign.ts';
+import { deliverWorker } from './workers/deliver-worker.ts';
 
 const file = databaseOfFile();
 const publicUrl = 'https://console.example.com';

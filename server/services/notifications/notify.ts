@@ -8,9 +8,9 @@ import type { Executor } from '../../db/database.ts';
 import type { AlertRow, AlertRuleRow } from '../../db/schema/alerts.ts';
 import { alertDeliveries } from '../../db/schema/notifications.ts';
 import { enqueue } from '../jobs/enqueue.ts';
-import { deliverWorker } from './deliver.ts';
 import { webhookPayload } from './payload.ts';
 import { channelTarget } from './targets.ts';
+import { deliverWorker } from './workers/deliver-worker.ts';
 
 /** Queues the alert's notification to each channel of its rule; answers how many deliveries were queued. */
 export async function notifyAlert(

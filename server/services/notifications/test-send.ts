@@ -11,9 +11,9 @@ import { alertRules, type StoredChannel } from '../../db/schema/alerts.ts';
 import { alertDeliveries } from '../../db/schema/notifications.ts';
 import { notFound } from '../../errors.ts';
 import { recordActivity } from '../activity/record.ts';
+import { sendAlertMails } from './mail-channel.ts';
 import { alertsLink, payloadBody, webhookPayload } from './payload.ts';
 import { postWebhook } from './post.ts';
-import { sendAlertMails } from './mail-channel.ts';
 import { webhookHeaders } from './sign.ts';
 import { channelTarget } from './targets.ts';
 

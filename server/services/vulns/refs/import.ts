@@ -3,7 +3,7 @@
  * `vulns.import` job, whose progress (files read of total, counts, refused files) is written to `vuln_imports` as
  * it goes. An import that changed the library enqueues a re-assessment of the space in its last transaction.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { OsvRecord, RefusedFile } from '../../../../contract/vuln-refs.ts';
 import type { SpaceCaller } from '../../../caller.ts';
 import type { Db } from '../../../db/database.ts';
@@ -11,8 +11,7 @@ import { type VulnImportRow, vulnImports } from '../../../db/schema/vulns.ts';
 import { ApiError } from '../../../errors.ts';
 import { recordActivity } from '../../activity/record.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import { DiscardJob, defineWorker } from '../../jobs/worker.ts';
-import { type AssessArgs, assessJob } from '../assess-job.ts';
+import { type AssessArgs, assessJob } from '../assessments/assess-job.ts';
 import { type ImportSource, jsonSource, UnreadableImport, zipSource } from './read.ts';
 import { noCounts, storeRecords } from './store.ts';
 
@@ -35,12 +34,17 @@ export function uploadKind(contentType: string): 'json' | 'zip' | null {
   return null;
 }
 
-type ImportArgs = { importId: string; spaceId: string };
+/** The `vulns.import` job's arguments: the import to run (its worker is workers/import-worker.ts). */
+export type ImportArgs = { importId: string; spaceId: string };
+
+/** The `vulns.import` job's kind, apart from its worker, so that starting an import can enqueue it. */
+export const importJob = { kind: 'vulns.import', queue: 'vulns', maxAttempts: 3 } as const;
 
 /** How the reasons a whole zip is refused for name it: the upload's file name. */
 const archiveName = (fileName: string | null) => fileName ?? 'The zip archive';
 
-function sourceOf(row: VulnImportRow, body: Uint8Array): Promise<ImportSource> | ImportSource {
+/** Reads an import's body as its content type says: a zip archive or OSV JSON. */
+export function sourceOf(row: VulnImportRow, body: Uint8Array): Promise<ImportSource> | ImportSource {
   return uploadKind(row.contentType) === 'zip'
     ? zipSource(body, archiveName(row.fileName))
     : jsonSource(body, row.fileName ?? 'body');
@@ -51,7 +55,7 @@ function sourceOf(row: VulnImportRow, body: Uint8Array): Promise<ImportSource> |
  * marks it done and, when it changed the library, enqueues the space's re-assessment. Throws `UnreadableImport`
  * when the body cannot be read at all, or is refused on the way (a zip bomb: the batches before stay stored).
  */
-async function runImport(
+export async function runImport(
   db: Db,
   row: VulnImportRow,
   source: ImportSource,
@@ -122,43 +126,13 @@ async function runImport(
   await flush(true);
 }
 
-async function fail(db: Db, importId: string, message: string, at: Date) {
+/** Marks the import failed with the reason, dropping its body. */
+export async function fail(db: Db, importId: string, message: string, at: Date) {
   await db
     .update(vulnImports)
     .set({ status: 'failed', error: message, body: null, finishedAt: at })
     .where(eq(vulnImports.id, importId));
 }
-
-/** The `vulns.import` job: runs one queued import; a body that cannot be read fails it at once with the reason. */
-export const importWorker = defineWorker<ImportArgs>({
-  kind: 'vulns.import',
-  queue: 'vulns',
-  maxAttempts: 3,
-  timeoutMs: 30 * 60_000,
-  async perform(args, ctx) {
-    const [row] = await ctx.db
-      .select()
-      .from(vulnImports)
-      .where(and(eq(vulnImports.id, args.importId), eq(vulnImports.spaceId, args.spaceId)));
-    if (!row || row.status === 'done' || row.status === 'failed') return;
-    if (!row.body) {
-      await fail(ctx.db, row.id, 'The upload is gone; import the file again.', ctx.now());
-      return;
-    }
-    try {
-      await runImport(ctx.db, row, await sourceOf(row, row.body), ctx.now, ctx.signal);
-    } catch (error) {
-      if (error instanceof UnreadableImport) {
-        await fail(ctx.db, row.id, error.message, ctx.now());
-        throw new DiscardJob(error.message);
-      }
-      if (ctx.job.attempt >= ctx.job.maxAttempts) {
-        await fail(ctx.db, row.id, `The import stopped: ${(error as Error).message}`, ctx.now());
-      }
-      throw error;
-    }
-  },
-});
 
 export type ImportUpload = { body: Uint8Array; contentType: string; fileName: string | null };
 
@@ -222,16 +196,11 @@ export async function startImport(
       change: { fileName: upload.fileName, contentType: created.contentType, bytes: created.bytes },
     });
     if (inline) return created;
-    const { job } = await enqueue(
-      tx,
-      importWorker,
-      { importId: created.id, spaceId: sc.space.id } satisfies ImportArgs,
-      {
-        now: sc.deps.now(),
-        spaceId: sc.space.id,
-        uniqueKey: `vulns.import:${created.id}`,
-      },
-    );
+    const { job } = await enqueue(tx, importJob, { importId: created.id, spaceId: sc.space.id } satisfies ImportArgs, {
+      now: sc.deps.now(),
+      spaceId: sc.space.id,
+      uniqueKey: `vulns.import:${created.id}`,
+    });
     const [withJob] = await tx
       .update(vulnImports)
       .set({ jobId: job.id })

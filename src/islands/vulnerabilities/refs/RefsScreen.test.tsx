@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { JobRunner } from '../../../../server/services/jobs/runner.ts';
 import { silentLogger } from '../../../../server/services/shared/logger.ts';
-import { importWorker } from '../../../../server/services/vulns/refs/import.ts';
+import { importWorker } from '../../../../server/services/vulns/workers/import-worker.ts';
 import { quirks } from '../../../../tests/fixtures/osv/quirks.ts';
 import { generatedRecord, makeZip } from '../../../../tests/fixtures/osv/zip.ts';
 import { startTestApi, type TestUser, visit } from '../../shared/test-api.ts';

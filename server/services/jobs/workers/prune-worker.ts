@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/database.ts';
-import { defineWorker } from './worker.ts';
+import { type Db, rowsOf } from '../../../db/database.ts';
+import { defineWorker } from '../worker.ts';
 
 /** Days a completed, discarded or cancelled job is kept (to read what ran and why it failed) before pruning. */
 export const JOBS_KEPT_DAYS = 7;

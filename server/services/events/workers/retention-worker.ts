@@ -1,9 +1,9 @@
 import { lt, sql } from 'drizzle-orm';
-import { type Db, driverOf, rowsOf } from '../../db/database.ts';
-import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
-import { deleteExpiredCredentials, type Housekeeping } from '../accounts/housekeeping.ts';
-import { defineWorker } from '../jobs/worker.ts';
-import { ensurePartitions, listPartitions } from './partitions.ts';
+import { type Db, driverOf, rowsOf } from '../../../db/database.ts';
+import { ingestBatches, ingestErrors } from '../../../db/schema/ingest-batches.ts';
+import { deleteExpiredCredentials, type Housekeeping } from '../../accounts/housekeeping.ts';
+import { defineWorker } from '../../jobs/worker.ts';
+import { ensurePartitions, listPartitions } from '../partitions.ts';
 
 /** How long idempotency answers and refused-line records are kept. */
 const bookkeepingDays = 7;

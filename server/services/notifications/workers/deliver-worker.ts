@@ -3,16 +3,16 @@
  * attempt; a failed attempt throws so the queue retries it with backoff, and the last one marks the delivery failed.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { WebhookPayload } from '../../../contract/webhook.ts';
-import type { Db } from '../../db/database.ts';
-import { alertRules, alerts } from '../../db/schema/alerts.ts';
-import { alertDeliveries, type DeliveryAttemptRecord, type DeliveryRow } from '../../db/schema/notifications.ts';
-import { DiscardJob, defineWorker } from '../jobs/worker.ts';
-import { payloadBody } from './payload.ts';
-import { type PostOutcome, postWebhook } from './post.ts';
-import { sendAlertMails } from './mail-channel.ts';
-import { webhookHeaders } from './sign.ts';
-import { addressesOf } from './targets.ts';
+import type { WebhookPayload } from '../../../../contract/webhook.ts';
+import type { Db } from '../../../db/database.ts';
+import { alertRules, alerts } from '../../../db/schema/alerts.ts';
+import { alertDeliveries, type DeliveryAttemptRecord, type DeliveryRow } from '../../../db/schema/notifications.ts';
+import { DiscardJob, defineWorker } from '../../jobs/worker.ts';
+import { sendAlertMails } from '../mail-channel.ts';
+import { payloadBody } from '../payload.ts';
+import { type PostOutcome, postWebhook } from '../post.ts';
+import { webhookHeaders } from '../sign.ts';
+import { addressesOf } from '../targets.ts';
 
 /** The job's arguments: the delivery to send. */
 export type DeliverArgs = { deliveryId: string };

@@ -1,13 +1,10 @@
-/** Assessments asked for by a person (`POST .../assessments`) and by a library import (the `vulns.assess` job). */
+/** Assessments asked for by a person (`POST .../assessments`), their list and the findings' trend. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Assessment, FindingTrend } from '../../../../contract/findings.ts';
 import type { SpaceCaller } from '../../../caller.ts';
 import { assessments, assets } from '../../../db/schema/vulns.ts';
 import { notFound } from '../../../errors.ts';
 import { recordActivity } from '../../activity/record.ts';
-import { defineWorker } from '../../jobs/worker.ts';
-import { systemActor } from '../../triage/record.ts';
-import { type AssessArgs, assessJob } from '../assess-job.ts';
 import { zeroCounts } from '../findings/view.ts';
 import { assess, assessmentView } from './assess.ts';
 
@@ -65,18 +62,3 @@ export async function findingTrend(sc: SpaceCaller): Promise<FindingTrend> {
     .limit(2_000);
   return { points: rows.map((r) => ({ at: r.at.toISOString(), open: { ...zeroCounts(), ...r.open } })) };
 }
-
-/** `vulns.assess`: the re-assessment a library import asks for, as the system. */
-export const assessWorker = defineWorker<AssessArgs>({
-  ...assessJob,
-  timeoutMs: 10 * 60_000,
-  async perform(args, ctx) {
-    await assess(ctx.db, {
-      spaceId: args.spaceId,
-      assetId: args.assetId,
-      trigger: args.trigger,
-      actor: systemActor,
-      now: ctx.now(),
-    });
-  },
-});
