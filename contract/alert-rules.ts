@@ -4,10 +4,9 @@
  * (contract/query/README.md); the server parses them and a 400 names the position.
  */
 import { z } from 'zod';
-import { Id, SpaceParams, Timestamp } from './common.ts';
+import { hasControl, Id, SpaceParams, Timestamp } from './common.ts';
 import { alertGroupFields, alertLimits, alertRuleKinds } from './constants/alerts.ts';
 import { Severity } from './events.ts';
-import { hasControl } from './firewalls.ts';
 import { Person } from './members.ts';
 import { Channel, ChannelInput } from './notifications.ts';
 import { TriageEntry } from './triage.ts';

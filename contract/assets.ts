@@ -4,7 +4,7 @@
  * and the SBOM (server/services/vulns/assets/read-inventory.ts) and names every problem on its field.
  */
 import { z } from 'zod';
-import { Id, SpaceParams, Timestamp } from './common.ts';
+import { hasControl, Id, SpaceParams, Timestamp } from './common.ts';
 import {
   assetKinds,
   type Ecosystem,
@@ -13,7 +13,6 @@ import {
   vulnLimits,
   vulnSeverities,
 } from './constants/vulns.ts';
-import { hasControl } from './firewalls.ts';
 import { Person } from './members.ts';
 
 export const AssetKind = z.enum(assetKinds).meta({ id: 'AssetKind' });

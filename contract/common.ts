@@ -6,6 +6,14 @@ import { type Role as RoleName, roles } from './constants/roles.ts';
 export const Role = z.enum(roles).meta({ id: 'Role' });
 export type Role = RoleName;
 
+/** True when a text holds a control character (a line break, NUL, DEL…), which no one-line value may carry. */
+export function hasControl(value: string): boolean {
+  return [...value].some((char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
+}
+
 /** Ids are UUIDs everywhere. */
 export const Id = z.uuid();
 

@@ -3,7 +3,7 @@
  * the bodies and answers the API and the islands share.
  */
 import { z } from 'zod';
-import { Cursor, csv, Id, SpaceParams, Timestamp } from './common.ts';
+import { Cursor, csv, hasControl, Id, SpaceParams, Timestamp } from './common.ts';
 import {
   ecosystems,
   findingStatuses,
@@ -12,7 +12,6 @@ import {
   vulnLimits,
   vulnSeverities,
 } from './constants/vulns.ts';
-import { hasControl } from './firewalls.ts';
 import { Person } from './members.ts';
 import { TriageEntry } from './triage.ts';
 import { RemedyPreview } from './waf.ts';

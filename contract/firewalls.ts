@@ -4,7 +4,7 @@
  * carry a quote, a newline or a semicolon into the generated configuration; the compiler escapes again.
  */
 import { z } from 'zod';
-import { Id, SpaceParams, Timestamp } from './common.ts';
+import { hasControl, Id, SpaceParams, Timestamp } from './common.ts';
 import {
   type ConditionField,
   conditionFields,
@@ -30,14 +30,6 @@ const headerNamePattern = /^[A-Za-z0-9-]{1,64}$/;
 /** A path prefix: starts with `/`, no spaces, quotes, backslashes or control characters. */
 const pathPattern = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const countryPattern = /^[A-Z]{2}$/;
-
-/** True when a text holds a control character (a line break, NUL, DEL…), which no setting may carry. */
-export function hasControl(value: string): boolean {
-  return [...value].some((char) => {
-    const code = char.charCodeAt(0);
-    return code < 0x20 || code === 0x7f;
-  });
-}
 
 /** One line of free text (a name or a comment): no control characters. */
 function line(max: number, empty: string) {
