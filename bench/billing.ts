@@ -17,7 +17,7 @@ import { invoices } from '../server/db/schema/billing.ts';
 import { memberships } from '../server/db/schema/memberships.ts';
 import { spaces } from '../server/db/schema/spaces.ts';
 import { users } from '../server/db/schema/users.ts';
-import { renewDue } from '../server/services/billing/renew.ts';
+import { renewDue } from '../server/services/billing/workers/renew-worker.ts';
 import { silentLogger } from '../server/services/shared/logger.ts';
 import { hashToken, randomToken } from '../server/services/shared/tokens.ts';
 import { tempDir } from './lib/databases.ts';

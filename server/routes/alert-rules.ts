@@ -12,16 +12,16 @@ import {
 import { Ok, SpaceParams } from '../../contract/common.ts';
 import { inSpace } from '../caller.ts';
 import { body, createRouter, json, route } from '../router.ts';
-import { channelChecks } from '../services/alerts/channel-check.ts';
-import { previewRule } from '../services/alerts/preview.ts';
-import { listSuppressions, removeSuppression } from '../services/alerts/rule-suppressions.ts';
+import { channelChecks } from '../services/alerts/rules/channel-check.ts';
+import { previewRule } from '../services/alerts/rules/preview.ts';
+import { listSuppressions, removeSuppression } from '../services/alerts/rules/rule-suppressions.ts';
 import {
   createAlertRule,
   deleteAlertRule,
   getAlertRule,
   listAlertRules,
   updateAlertRule,
-} from '../services/alerts/rules.ts';
+} from '../services/alerts/rules/rules.ts';
 
 /** Alert rules of a space (issue #15, PRODUCT.md §7): everyone reads, admins and owners change, analysts preview. */
 export const alertRuleRoutes = createRouter()

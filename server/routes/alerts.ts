@@ -19,7 +19,7 @@ import { body, createRouter, json, route } from '../router.ts';
 import { getAlert } from '../services/alerts/detail.ts';
 import { listAlerts } from '../services/alerts/list.ts';
 import { addNote, bulkUpdateAlerts, suppressGroup, updateAlert } from '../services/alerts/triage.ts';
-import { wafAlertContext } from '../services/alerts/waf-context.ts';
+import { wafAlertContext } from '../services/alerts/waf/waf-context.ts';
 
 /** Alerts of a space (issue #15, PRODUCT.md §7): everyone reads; analysts and up work them. */
 export const alertRoutes = createRouter()

@@ -7,7 +7,7 @@ import { activity } from '../db/schema/activity.ts';
 import { invoices, paymentMethods, subscriptions } from '../db/schema/billing.ts';
 import { firewalls } from '../db/schema/firewalls.ts';
 import { spaces } from '../db/schema/spaces.ts';
-import { renewDue, renewWorker } from '../services/billing/renew.ts';
+import { renewDue, renewWorker } from '../services/billing/workers/renew-worker.ts';
 import { insertFirewall } from '../test/firewall-row.ts';
 import { createTestApi, type TestApi } from '../test/harness.ts';
 import { testClock } from '../test/jobs.ts';

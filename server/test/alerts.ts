@@ -1,9 +1,9 @@
 /** Helpers of the alert tests: run the alert workers (and, on request, the deliveries) until nothing is due. */
 import type { Db } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
-import { evaluateWorker } from '../services/alerts/evaluate-worker.ts';
-import { matchWorker } from '../services/alerts/match-worker.ts';
-import { scheduleWorker } from '../services/alerts/schedule-worker.ts';
+import { evaluateWorker } from '../services/alerts/workers/evaluate-worker.ts';
+import { matchWorker } from '../services/alerts/workers/match-worker.ts';
+import { scheduleWorker } from '../services/alerts/workers/schedule-worker.ts';
 import type { Worker } from '../services/jobs/worker.ts';
 import { deliverWorker } from '../services/notifications/workers/deliver-worker.ts';
 import { runUntilIdle } from './run-jobs.ts';

@@ -11,7 +11,7 @@ import { deliveriesOfAlert } from '../notifications/deliveries.ts';
 import { timelineOf } from '../triage/decisions.ts';
 import { triageView } from '../triage/record.ts';
 import { alertColumns, alertView, assigneeJoin } from './alert-view.ts';
-import { activeAlertCounts, ruleRowOf, ruleView } from './rule-view.ts';
+import { activeAlertCounts, ruleRowOf, ruleView } from './rules/rule-view.ts';
 
 /** Kept events shown with an alert, newest first (the event log link shows them all). */
 const eventsShown = 100;

@@ -12,9 +12,9 @@ import { testClock } from '../../test/jobs.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import { silentLogger } from '../shared/logger.ts';
-import { evaluateWorker } from './evaluate-worker.ts';
-import { matchWorker } from './match-worker.ts';
-import { scheduleWorker } from './schedule-worker.ts';
+import { evaluateWorker } from './workers/evaluate-worker.ts';
+import { matchWorker } from './workers/match-worker.ts';
+import { scheduleWorker } from './workers/schedule-worker.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

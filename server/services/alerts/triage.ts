@@ -18,8 +18,8 @@ import { recordActivity } from '../activity/record.ts';
 import { isUniqueViolation } from '../shared/db-errors.ts';
 import { recordDecision, triageView } from '../triage/record.ts';
 import { alertColumns, alertView, assigneeJoin } from './alert-view.ts';
-import { notifyNews } from './notify-firing.ts';
-import { SUPPRESSED } from './suppressions.ts';
+import { notifyNews } from './detection/notify-firing.ts';
+import { SUPPRESSED } from './detection/suppressions.ts';
 
 type Change = z.infer<typeof UpdateAlertBody>;
 

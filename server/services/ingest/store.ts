@@ -7,7 +7,7 @@ import { ingestBatches, ingestErrors } from '../../db/schema/ingest-batches.ts';
 import type { SourceRow } from '../../db/schema/sources.ts';
 import type { SpaceRow } from '../../db/schema/spaces.ts';
 import { eventUsage } from '../../db/schema/usage.ts';
-import { type BatchMatches, enqueueDetection, matchBatch, rulesForIngest } from '../alerts/ingest-match.ts';
+import { type BatchMatches, enqueueDetection, matchBatch, rulesForIngest } from '../alerts/detection/ingest-match.ts';
 import { facetRowsSql, facetUpsertSql, minuteUpsertSql } from '../events/rollups.ts';
 import { monthlyEventQuota, monthOf, startOfNextMonth } from '../limits/limits.ts';
 import { rawJsonText } from './raw-text.ts';

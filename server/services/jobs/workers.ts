@@ -1,7 +1,7 @@
-import { evaluateWorker } from '../alerts/evaluate-worker.ts';
-import { matchWorker } from '../alerts/match-worker.ts';
-import { scheduleWorker } from '../alerts/schedule-worker.ts';
-import { renewWorker } from '../billing/renew.ts';
+import { evaluateWorker } from '../alerts/workers/evaluate-worker.ts';
+import { matchWorker } from '../alerts/workers/match-worker.ts';
+import { scheduleWorker } from '../alerts/workers/schedule-worker.ts';
+import { renewWorker } from '../billing/workers/renew-worker.ts';
 import { retentionWorker } from '../events/workers/retention-worker.ts';
 import { deliverWorker } from '../notifications/workers/deliver-worker.ts';
 import { assessWorker } from '../vulns/workers/assess-worker.ts';

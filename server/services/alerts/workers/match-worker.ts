@@ -1,15 +1,15 @@
 /**
- * `alerts.match`: the firings a batch's match rules found on ingest (ingest-match.ts), written after the batch's
+ * `alerts.match`: the firings a batch's match rules found on ingest (detection/ingest-match.ts), written after the batch's
  * commit: each group adds to its alert or opens one, unless it is suppressed. The job completes in the transaction
  * that writes the alerts, so a retry never counts the same events twice.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { type AlertRuleRow, alertRules } from '../../db/schema/alerts.ts';
-import { completeWithin } from '../jobs/complete.ts';
-import { defineWorker } from '../jobs/worker.ts';
-import { markRuleFired, recordFiring } from './fire.ts';
-import { newsOfFiring, notifyNews } from './notify-firing.ts';
-import { suppressedGroups } from './suppressions.ts';
+import { type AlertRuleRow, alertRules } from '../../../db/schema/alerts.ts';
+import { completeWithin } from '../../jobs/complete.ts';
+import { defineWorker } from '../../jobs/worker.ts';
+import { markRuleFired, recordFiring } from '../detection/fire.ts';
+import { newsOfFiring, notifyNews } from '../detection/notify-firing.ts';
+import { suppressedGroups } from '../detection/suppressions.ts';
 
 /** One group a match rule found in a batch: its exact count, time span, firewalls and newest events. */
 export type MatchedGroup = {

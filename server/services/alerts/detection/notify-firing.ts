@@ -4,11 +4,11 @@
  * notification. Deliveries are enqueued in the caller's transaction (server/services/notifications/notify.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { type AlertRow, type AlertRuleRow, alerts } from '../../db/schema/alerts.ts';
-import { spaces } from '../../db/schema/spaces.ts';
-import type { AppDeps } from '../../deps.ts';
-import { notifyAlert } from '../notifications/notify.ts';
+import type { Executor } from '../../../db/database.ts';
+import { type AlertRow, type AlertRuleRow, alerts } from '../../../db/schema/alerts.ts';
+import { spaces } from '../../../db/schema/spaces.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { notifyAlert } from '../../notifications/notify.ts';
 
 /** The notification a change of an alert calls for. */
 export type AlertNews = 'alert.opened' | 'alert.updated' | 'alert.resolved';

@@ -3,11 +3,11 @@
  * shipper that died is an incident too). The alert resolves itself when events arrive again.
  */
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/database.ts';
-import { type AlertRow, type AlertRuleRow, alerts } from '../../db/schema/alerts.ts';
-import { events } from '../../db/schema/events.ts';
-import { firewalls } from '../../db/schema/firewalls.ts';
-import { sources } from '../../db/schema/sources.ts';
+import { type Executor, rowsOf } from '../../../db/database.ts';
+import { type AlertRow, type AlertRuleRow, alerts } from '../../../db/schema/alerts.ts';
+import { events } from '../../../db/schema/events.ts';
+import { firewalls } from '../../../db/schema/firewalls.ts';
+import { sources } from '../../../db/schema/sources.ts';
 import type { Group } from './groups.ts';
 
 /** What the watched source or firewall looks like at `at`. */

@@ -1,9 +1,9 @@
 /** Resolving an alert by Spaceguard itself (events came back, nothing new for the auto-resolve delay). */
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { type AlertRow, type AlertRuleRow, alerts } from '../../db/schema/alerts.ts';
-import type { AppDeps } from '../../deps.ts';
-import { recordDecision, systemActor } from '../triage/record.ts';
+import type { Executor } from '../../../db/database.ts';
+import { type AlertRow, type AlertRuleRow, alerts } from '../../../db/schema/alerts.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { recordDecision, systemActor } from '../../triage/record.ts';
 import { notifyNews } from './notify-firing.ts';
 
 /** Resolves an alert with the system's reason, records it and notifies the rule's channels. */

@@ -5,17 +5,17 @@
  * processes never evaluate one window twice and a missed window is caught up by the next evaluation.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { type AlertRuleRow, alertRules, alerts } from '../../db/schema/alerts.ts';
-import type { AppDeps } from '../../deps.ts';
-import { completeWithin } from '../jobs/complete.ts';
-import { defineWorker } from '../jobs/worker.ts';
-import { markRuleFired, recordFiring } from './fire.ts';
-import { newsOfFiring, notifyNews } from './notify-firing.ts';
-import { resolveBySystem } from './resolve.ts';
-import { activeAlertOf, silenceState } from './silence.ts';
-import { suppressedGroups } from './suppressions.ts';
-import { evaluationStart, groupEvents, thresholdHits } from './threshold.ts';
+import type { Executor } from '../../../db/database.ts';
+import { type AlertRuleRow, alertRules, alerts } from '../../../db/schema/alerts.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { completeWithin } from '../../jobs/complete.ts';
+import { defineWorker } from '../../jobs/worker.ts';
+import { markRuleFired, recordFiring } from '../detection/fire.ts';
+import { newsOfFiring, notifyNews } from '../detection/notify-firing.ts';
+import { resolveBySystem } from '../detection/resolve.ts';
+import { activeAlertOf, silenceState } from '../detection/silence.ts';
+import { suppressedGroups } from '../detection/suppressions.ts';
+import { evaluationStart, groupEvents, thresholdHits } from '../detection/threshold.ts';
 
 /** The arguments of an `alerts.evaluate` job: `at` null means "when the job runs". */
 export type EvaluateArgs = { ruleId: string; at: string | null };

@@ -1,11 +1,11 @@
 /** A rule's suppressions in force (listed on the rule) and their early removal. */
-import type { TriageEntry } from '../../../contract/triage.ts';
-import type { SpaceCaller } from '../../caller.ts';
-import { recordActivity } from '../activity/record.ts';
-import { decisionsInForce, revokeDecision } from '../triage/decisions.ts';
-import { triageView } from '../triage/record.ts';
+import type { TriageEntry } from '../../../../contract/triage.ts';
+import type { SpaceCaller } from '../../../caller.ts';
+import { recordActivity } from '../../activity/record.ts';
+import { decisionsInForce, revokeDecision } from '../../triage/decisions.ts';
+import { triageView } from '../../triage/record.ts';
+import { SUPPRESSED } from '../detection/suppressions.ts';
 import { ruleRowOf } from './rule-view.ts';
-import { SUPPRESSED } from './suppressions.ts';
 
 /** The rule's suppressions that are in force, newest first. */
 export async function listSuppressions(sc: SpaceCaller, ruleId: string): Promise<{ items: TriageEntry[] }> {

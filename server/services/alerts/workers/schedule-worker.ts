@@ -4,13 +4,13 @@
  * snoozes that ran out return their alerts to open, and alerts quiet for their rule's auto-resolve delay resolve.
  */
 import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import { alertRules, alerts } from '../../db/schema/alerts.ts';
-import { enqueue } from '../jobs/enqueue.ts';
-import type { WindowArgs } from '../jobs/periodic.ts';
-import { defineWorker } from '../jobs/worker.ts';
-import { recordDecision, systemActor } from '../triage/record.ts';
+import { alertRules, alerts } from '../../../db/schema/alerts.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import type { WindowArgs } from '../../jobs/periodic.ts';
+import { defineWorker } from '../../jobs/worker.ts';
+import { recordDecision, systemActor } from '../../triage/record.ts';
+import { resolveBySystem } from '../detection/resolve.ts';
 import { evaluateWorker } from './evaluate-worker.ts';
-import { resolveBySystem } from './resolve.ts';
 
 /** Alerts handled per run by each timed sweep; the rest wait for the next minute. */
 const sweepBatch = 500;

@@ -4,10 +4,10 @@
  * them as links, and records the opening in the triage record. Suppressed groups are skipped by the callers.
  */
 import { sql } from 'drizzle-orm';
-import { alertLimits } from '../../../contract/constants/alerts.ts';
-import { type Executor, rowsOf } from '../../db/database.ts';
-import { type AlertRow, type AlertRuleRow, alertEvents, alertRules, alerts } from '../../db/schema/alerts.ts';
-import { recordDecision, systemActor } from '../triage/record.ts';
+import { alertLimits } from '../../../../contract/constants/alerts.ts';
+import { type Executor, rowsOf } from '../../../db/database.ts';
+import { type AlertRow, type AlertRuleRow, alertEvents, alertRules, alerts } from '../../../db/schema/alerts.ts';
+import { recordDecision, systemActor } from '../../triage/record.ts';
 import { alertTitle, type Group, groupEventQuery } from './groups.ts';
 
 /** A matching event as an alert keeps it: a link to the event log. */

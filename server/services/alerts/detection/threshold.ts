@@ -5,13 +5,13 @@
  * than N events. Per-minute counts come from one statement; each firing group's new events are then counted exactly.
  */
 import { and, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { AlertGroupField } from '../../../contract/alert-rules.ts';
-import { alertLimits } from '../../../contract/constants/alerts.ts';
-import { type Executor, rowsOf } from '../../db/database.ts';
-import type { AlertRuleRow } from '../../db/schema/alerts.ts';
-import { events } from '../../db/schema/events.ts';
-import { compileQuery } from '../events/compile-query.ts';
-import { parsedQuery } from '../events/filters.ts';
+import type { AlertGroupField } from '../../../../contract/alert-rules.ts';
+import { alertLimits } from '../../../../contract/constants/alerts.ts';
+import { type Executor, rowsOf } from '../../../db/database.ts';
+import type { AlertRuleRow } from '../../../db/schema/alerts.ts';
+import { events } from '../../../db/schema/events.ts';
+import { compileQuery } from '../../events/compile-query.ts';
+import { parsedQuery } from '../../events/filters.ts';
 import type { EventRef } from './fire.ts';
 import { type Group, groupColumnSql, groupJoinsSql, groupKeyOf } from './groups.ts';
 

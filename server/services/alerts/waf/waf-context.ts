@@ -1,13 +1,13 @@
 /** A WAF alert's context: its firewall now and when the alert opened, and the triggering requests. */
 import { and, desc, eq, lte } from 'drizzle-orm';
-import type { WafAlertContext } from '../../../contract/waf.ts';
-import type { SpaceCaller } from '../../caller.ts';
-import { alertEvents, alerts } from '../../db/schema/alerts.ts';
-import { eventRaw, events } from '../../db/schema/events.ts';
-import { firewallVersions } from '../../db/schema/firewalls.ts';
-import { notFound } from '../../errors.ts';
-import { eventWithRaw, rawOfEvent } from '../events/filters.ts';
-import { firewallOf } from '../firewalls/view.ts';
+import type { WafAlertContext } from '../../../../contract/waf.ts';
+import type { SpaceCaller } from '../../../caller.ts';
+import { alertEvents, alerts } from '../../../db/schema/alerts.ts';
+import { eventRaw, events } from '../../../db/schema/events.ts';
+import { firewallVersions } from '../../../db/schema/firewalls.ts';
+import { notFound } from '../../../errors.ts';
+import { eventWithRaw, rawOfEvent } from '../../events/filters.ts';
+import { firewallOf } from '../../firewalls/view.ts';
 import { wafRequestOf } from './waf-requests.ts';
 
 /** Requests shown with a WAF alert, newest first. */

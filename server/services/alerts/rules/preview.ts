@@ -7,17 +7,17 @@
  */
 import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AlertRulePreview, AlertRulePreviewBody } from '../../../contract/alert-rules.ts';
-import type { SpaceCaller } from '../../caller.ts';
-import { type Executor, rowsOf } from '../../db/database.ts';
-import type { AlertRuleRow } from '../../db/schema/alerts.ts';
-import { events } from '../../db/schema/events.ts';
-import { fieldError } from '../../errors.ts';
-import { compileQuery } from '../events/compile-query.ts';
-import { parsedQuery } from '../events/filters.ts';
-import { alertTitle, groupColumnSql, groupEventQuery, groupJoinsSql, groupKeyOf } from './groups.ts';
-import { silenceState } from './silence.ts';
-import { thresholdHits } from './threshold.ts';
+import type { AlertRulePreview, AlertRulePreviewBody } from '../../../../contract/alert-rules.ts';
+import type { SpaceCaller } from '../../../caller.ts';
+import { type Executor, rowsOf } from '../../../db/database.ts';
+import type { AlertRuleRow } from '../../../db/schema/alerts.ts';
+import { events } from '../../../db/schema/events.ts';
+import { fieldError } from '../../../errors.ts';
+import { compileQuery } from '../../events/compile-query.ts';
+import { parsedQuery } from '../../events/filters.ts';
+import { alertTitle, groupColumnSql, groupEventQuery, groupJoinsSql, groupKeyOf } from '../detection/groups.ts';
+import { silenceState } from '../detection/silence.ts';
+import { thresholdHits } from '../detection/threshold.ts';
 
 /** Groups listed in a preview. */
 const groupsShown = 100;

@@ -3,10 +3,10 @@
  * the request matched with ModSecurity's message and matched data, from the event's raw audit record when it has one
  * (a generic event shows its rule ids alone).
  */
-import type { Severity } from '../../../contract/events.ts';
-import type { WafRequest } from '../../../contract/waf.ts';
-import type { EventRow } from '../../db/schema/events.ts';
-import { severityOfLevel } from '../ingest/parse-modsecurity.ts';
+import type { Severity } from '../../../../contract/events.ts';
+import type { WafRequest } from '../../../../contract/waf.ts';
+import type { EventRow } from '../../../db/schema/events.ts';
+import { severityOfLevel } from '../../ingest/parse-modsecurity.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,24 +7,31 @@
  * object (over-limit ones become read-only; nothing is deleted).
  */
 import { and, eq, lte, ne } from 'drizzle-orm';
-import { invoiceLabel } from '../../../contract/billing.ts';
-import { planTerms } from '../../../contract/constants/plans.ts';
-import type { Executor } from '../../db/database.ts';
+import { invoiceLabel } from '../../../../contract/billing.ts';
+import { planTerms } from '../../../../contract/constants/plans.ts';
+import type { Executor } from '../../../db/database.ts';
 import {
   type InvoiceRow,
   invoices,
   paymentMethods,
   type SubscriptionRow,
   subscriptions,
-} from '../../db/schema/billing.ts';
-import type { AppDeps } from '../../deps.ts';
-import { recordActivity } from '../activity/record.ts';
-import type { WindowArgs } from '../jobs/periodic.ts';
-import { defineWorker } from '../jobs/worker.ts';
-import { lockSpace } from '../spaces/lock-space.ts';
-import { addInterval, periodLine } from './proration.ts';
-import type { PaymentOutcome } from './provider.ts';
-import { billingActor, endPaidPlan, nextInvoiceNumber, pastDueTimes, setPlan, subscriptionOf } from './subscription.ts';
+} from '../../../db/schema/billing.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { recordActivity } from '../../activity/record.ts';
+import type { WindowArgs } from '../../jobs/periodic.ts';
+import { defineWorker } from '../../jobs/worker.ts';
+import { lockSpace } from '../../spaces/lock-space.ts';
+import { addInterval, periodLine } from '../proration.ts';
+import type { PaymentOutcome } from '../provider.ts';
+import {
+  billingActor,
+  endPaidPlan,
+  nextInvoiceNumber,
+  pastDueTimes,
+  setPlan,
+  subscriptionOf,
+} from '../subscription.ts';
 
 export const renewWorker = defineWorker<WindowArgs>({
   kind: 'billing.renew',

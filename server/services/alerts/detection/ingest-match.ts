@@ -6,16 +6,16 @@
  * never waits on an alert, a lock of one, or a notification, and a crash after the commit loses no firing.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { NormalisedEvent } from '../../../contract/events.ts';
-import type { QueryNode } from '../../../contract/query/ast.ts';
-import { matchesEvent } from '../../../contract/query/match.ts';
-import { parseQuery } from '../../../contract/query/parse.ts';
-import type { Executor } from '../../db/database.ts';
-import { type AlertRuleRow, alertRules } from '../../db/schema/alerts.ts';
-import { enqueue, enqueueMany } from '../jobs/enqueue.ts';
-import { evaluateWorker } from './evaluate-worker.ts';
+import type { NormalisedEvent } from '../../../../contract/events.ts';
+import type { QueryNode } from '../../../../contract/query/ast.ts';
+import { matchesEvent } from '../../../../contract/query/match.ts';
+import { parseQuery } from '../../../../contract/query/parse.ts';
+import type { Executor } from '../../../db/database.ts';
+import { type AlertRuleRow, alertRules } from '../../../db/schema/alerts.ts';
+import { enqueue, enqueueMany } from '../../jobs/enqueue.ts';
+import { evaluateWorker } from '../workers/evaluate-worker.ts';
+import { type MatchArgs, type MatchedGroup, matchWorker } from '../workers/match-worker.ts';
 import { groupsOfEvent } from './groups.ts';
-import { type MatchArgs, type MatchedGroup, matchWorker } from './match-worker.ts';
 
 /** Parsed queries by text: rules rarely change, batches come often. */
 const parsedQueries = new Map<string, QueryNode | null>();

@@ -1,6 +1,6 @@
 /** "Do not alert on this group for N days": suppressions are triage decisions on a rule, scoped to one group key. */
-import type { Executor } from '../../db/database.ts';
-import { decisionsInForce } from '../triage/decisions.ts';
+import type { Executor } from '../../../db/database.ts';
+import { decisionsInForce } from '../../triage/decisions.ts';
 
 /** The decision a suppression is recorded as. */
 export const SUPPRESSED = 'suppressed';

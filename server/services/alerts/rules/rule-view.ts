@@ -1,10 +1,10 @@
 /** An alert rule as the API answers it: webhook secrets reduced to a hint, with its active alerts counted. */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { AlertRule } from '../../../contract/alert-rules.ts';
-import type { Channel } from '../../../contract/notifications.ts';
-import type { Executor } from '../../db/database.ts';
-import { type AlertRuleRow, alertRules, alerts, type StoredChannel } from '../../db/schema/alerts.ts';
-import { notFound } from '../../errors.ts';
+import type { AlertRule } from '../../../../contract/alert-rules.ts';
+import type { Channel } from '../../../../contract/notifications.ts';
+import type { Executor } from '../../../db/database.ts';
+import { type AlertRuleRow, alertRules, alerts, type StoredChannel } from '../../../db/schema/alerts.ts';
+import { notFound } from '../../../errors.ts';
 
 /** A stored channel as answered: the secret's last four characters only. */
 export function channelView(channel: StoredChannel): Channel {

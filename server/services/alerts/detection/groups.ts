@@ -4,8 +4,8 @@
  * event log terms so an alert links to exactly its events.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { AlertGroupField } from '../../../contract/alert-rules.ts';
-import type { NormalisedEvent } from '../../../contract/events.ts';
+import type { AlertGroupField } from '../../../../contract/alert-rules.ts';
+import type { NormalisedEvent } from '../../../../contract/events.ts';
 
 /** A group: its key (stable, for deduplication) and its values by field. */
 export type Group = { key: string; values: Record<string, string> };

@@ -10,19 +10,19 @@ import {
   type CreateAlertRuleBody,
   ruleKindIssues,
   type UpdateAlertRuleBody,
-} from '../../../contract/alert-rules.ts';
-import type { ChannelInput } from '../../../contract/notifications.ts';
-import type { SpaceCaller } from '../../caller.ts';
-import type { Executor } from '../../db/database.ts';
-import { type AlertRuleRow, alertRules, type StoredChannel } from '../../db/schema/alerts.ts';
-import { firewalls } from '../../db/schema/firewalls.ts';
-import { sources } from '../../db/schema/sources.ts';
-import { ApiError, fieldError } from '../../errors.ts';
-import { recordActivity } from '../activity/record.ts';
-import { parsedQuery } from '../events/filters.ts';
-import { checkLimit, checkWritable } from '../limits/limits.ts';
-import { isUniqueViolation } from '../shared/db-errors.ts';
-import { lockSpace } from '../spaces/lock-space.ts';
+} from '../../../../contract/alert-rules.ts';
+import type { ChannelInput } from '../../../../contract/notifications.ts';
+import type { SpaceCaller } from '../../../caller.ts';
+import type { Executor } from '../../../db/database.ts';
+import { type AlertRuleRow, alertRules, type StoredChannel } from '../../../db/schema/alerts.ts';
+import { firewalls } from '../../../db/schema/firewalls.ts';
+import { sources } from '../../../db/schema/sources.ts';
+import { ApiError, fieldError } from '../../../errors.ts';
+import { recordActivity } from '../../activity/record.ts';
+import { parsedQuery } from '../../events/filters.ts';
+import { checkLimit, checkWritable } from '../../limits/limits.ts';
+import { isUniqueViolation } from '../../shared/db-errors.ts';
+import { lockSpace } from '../../spaces/lock-space.ts';
 import { activeAlertCounts, ruleRowOf, ruleView } from './rule-view.ts';
 
 type RuleFields = Omit<
