@@ -323,3 +323,78 @@ describe('one firewall-change path', () => {
     expect(callers(/(?<!function\s+)\bannounceVersion\(/, signal)).toEqual([]);
   });
 });
+
+describe('one shape per service', () => {
+  const services = 'server/services';
+  const domains = readdirSync(join(root, services), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const serviceCode = sources(services).filter((file) => !isTest(file));
+  /** Server code other than tests, with comments removed. */
+  const serverCode = sources('server')
+    .filter((file) => !isTest(file) && !file.startsWith('server/test/'))
+    .map((file) => ({ file, code: readFileSync(join(root, file), 'utf8').replace(/^\s*(\*|\/\/|\/\*).*$/gm, '') }));
+
+  test('server/README.md lists every service folder', () => {
+    const readme = readFileSync(join(root, 'server/README.md'), 'utf8');
+    expect(domains.filter((name) => !readme.includes(`\`services/${name}/\``))).toEqual([]);
+  });
+
+  test('every job worker lives at workers/<name>-worker.ts, and a workers/ folder holds nothing else', () => {
+    const workerFile = /\/workers\/[a-z0-9-]+-worker\.ts$/;
+    const misplaced = serviceCode.filter(
+      (file) =>
+        file !== `${services}/jobs/worker.ts` &&
+        /\bdefineWorker\s*[<(]/.test(readFileSync(join(root, file), 'utf8')) !== workerFile.test(file),
+    );
+    const strays = serviceCode.filter((file) => file.includes('/workers/') && !workerFile.test(file));
+    expect([...misplaced, ...strays]).toEqual([]);
+  });
+
+  test('services never import from server/routes', () => {
+    const offenders = serviceCode.flatMap((file) =>
+      imports(file)
+        .map(({ from }) => target(file, from))
+        .filter((path) => path?.startsWith('server/routes/'))
+        .map((path) => `${file} → ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  test('no service folder holds more than 12 flat .ts files (tests aside): a larger one splits into subfolders', () => {
+    // firewalls/ (13: settings, versions, the change path, the connector, the CRS catalog…) splits in its own change.
+    const pending = new Set([`${services}/firewalls`]);
+    const counts = new Map<string, number>();
+    for (const file of serviceCode) {
+      const folder = file.slice(0, file.lastIndexOf('/'));
+      counts.set(folder, (counts.get(folder) ?? 0) + 1);
+    }
+    expect(
+      [...counts].filter(([folder, n]) => n > 12 && !pending.has(folder)).map(([folder, n]) => `${folder}: ${n}`),
+    ).toEqual([]);
+  });
+
+  test("only services/limits/ reads a plan's limits", () => {
+    const limitTerm =
+      /\bplanTerms(\[[^\]]+\]|\.\w+)\.(firewalls|members|eventsPerMonth|retentionDays|dashboards|alertRules|assets)\b/;
+    const offenders = serverCode.filter(
+      ({ file, code }) => !file.startsWith(`${services}/limits/`) && limitTerm.test(code),
+    );
+    expect(offenders.map(({ file }) => file)).toEqual([]);
+  });
+
+  test('only services/mail/ sends a mail', () => {
+    const offenders = serverCode.filter(
+      ({ file, code }) => !file.startsWith(`${services}/mail/`) && /\.send\(\s*[^)]/.test(code) && /mailer/.test(code),
+    );
+    expect(offenders.map(({ file }) => file)).toEqual([]);
+  });
+
+  test('only services/triage/ touches the triage_records table', () => {
+    const offenders = serverCode.filter(
+      ({ file, code }) =>
+        !file.startsWith(`${services}/triage/`) && !file.startsWith('server/db/') && /\btriageRecords\b/.test(code),
+    );
+    expect(offenders.map(({ file }) => file)).toEqual([]);
+  });
+});
