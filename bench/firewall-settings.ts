@@ -3,7 +3,7 @@
  * deny list, 50 custom rules and 20 exclusions, none of which matches the bench's own requests (so every measured
  * request goes through every rule and the CRS and answers 200).
  */
-import { type CustomRule, type Exclusion, FirewallSettings } from '../contract/firewalls.ts';
+import { type CustomRule, type Exclusion, FirewallSettings } from '../contract/firewall-settings.ts';
 
 /** 10 000 deny entries: single addresses and /24 ranges in 11.0.0.0/8 and 100.64.0.0/10, never loopback. */
 function denyList(): FirewallSettings['ipDeny'] {

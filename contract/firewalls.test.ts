@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { defaultFirewallSettings, FirewallSettings } from './firewalls.ts';
+import { FirewallSettings } from './firewall-settings.ts';
+import { defaultFirewallSettings } from './firewalls.ts';
 import { rateLimitMeaning } from './rate-limits.ts';
 
 const base = {

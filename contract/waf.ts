@@ -11,7 +11,8 @@ import { firewallLimits } from './constants/firewalls.ts';
 import { discoverGroups, discoverScopes, discoverSorts } from './constants/waf.ts';
 import { EventFilters } from './event-search.ts';
 import { Severity } from './events.ts';
-import { Cidr, Exclusion, Firewall, FirewallMode, IpEntry } from './firewalls.ts';
+import { Cidr, Exclusion, FirewallMode, IpEntry } from './firewall-settings.ts';
+import { Firewall } from './firewalls.ts';
 
 /** Discover's filters: the event log's query and range (default the last 24 h), the grouping, the order, how many groups. */
 export const DiscoverQuery = EventFilters.extend({

@@ -1,6 +1,6 @@
 /** The command line of `npm run waf`, read into checked options (a bad one is refused before anything starts). */
 import { parseArgs } from 'node:util';
-import { Upstream } from '../../contract/firewalls.ts';
+import { Upstream } from '../../contract/firewall-settings.ts';
 import { type Listen, parseListen } from './nginx-conf.ts';
 
 /** What the connector runs with. */

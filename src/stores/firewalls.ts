@@ -1,6 +1,7 @@
 /** The firewalls of the URL's space (issue #12): the list, the firewall of the URL, its versions, the CRS catalog, and one draft of its settings. */
 import { atom, computed } from 'nanostores';
-import type { Firewall, FirewallSettings } from '../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../contract/firewall-settings.ts';
+import type { Firewall } from '../../contract/firewalls.ts';
 import { call, client } from '../lib/api.ts';
 import { apiStore } from './fetcher.ts';
 import { $routeId, $spaceId } from './route.ts';

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { connectorStates } from '../../../contract/constants/firewalls.ts';
-import type { FirewallSettings } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { sources } from './sources.ts';
 import { spaces } from './spaces.ts';
 import { users } from './users.ts';

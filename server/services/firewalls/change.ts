@@ -8,7 +8,7 @@
  * tests/architecture.test.ts holds the server to it.
  */
 import { eq } from 'drizzle-orm';
-import type { FirewallSettings } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import type { Db, Executor, Tx } from '../../db/database.ts';
 import { type FirewallRow, firewalls, firewallVersions } from '../../db/schema/firewalls.ts';
 import { notFound } from '../../errors.ts';

@@ -1,5 +1,5 @@
 /** The two things a version needs from the compiler's side: the installed CRS, and the compiled files with their hash. */
-import type { FirewallSettings } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { ApiError } from '../../errors.ts';
 import { compileFirewall, UnsafeValueError } from './compile/index.ts';
 import { type CrsCatalog, loadCrsCatalog } from './crs-catalog.ts';

@@ -6,12 +6,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FirewallMode } from '../../../contract/constants/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import {
   type CreatedFirewall,
   type CreateFirewallBody,
   defaultFirewallSettings,
   type Firewall,
-  type FirewallSettings,
   type FirewallSummary,
   type UpdateFirewallBody,
 } from '../../../contract/firewalls.ts';

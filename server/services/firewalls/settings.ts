@@ -1,7 +1,7 @@
 /** Checks of a firewall's settings that zod cannot make alone: against the installed CRS and PCRE, and custom rule ids. */
 import { eq, sql } from 'drizzle-orm';
 import { customRuleIdRange } from '../../../contract/constants/firewalls.ts';
-import type { CustomRule, FirewallSettings } from '../../../contract/firewalls.ts';
+import type { CustomRule, FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { rateLimitProblem } from '../../../contract/rate-limits.ts';
 import { type Executor, rowsOf } from '../../db/database.ts';
 import { firewallVersions } from '../../db/schema/firewalls.ts';

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { firewallLimits } from '../../../contract/constants/firewalls.ts';
-import type { FirewallSettings } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import type { ApplyRemedyBody, Remedy, RemedyPreview, RemedyResult } from '../../../contract/waf.ts';
 import type { SpaceCaller } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';

@@ -1,5 +1,5 @@
 /** What a remedy does to a firewall's settings, as a pure function: the new settings and the words that say so. */
-import type { Exclusion, FirewallSettings, IpEntry } from '../../../contract/firewalls.ts';
+import type { Exclusion, FirewallSettings, IpEntry } from '../../../contract/firewall-settings.ts';
 import { type IpNetwork, networkContains, parseNetwork } from '../../../contract/query/ip.ts';
 import { type Remedy, remedyCommentPrefix } from '../../../contract/waf.ts';
 

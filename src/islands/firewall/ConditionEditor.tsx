@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Condition } from '../../../contract/firewalls.ts';
+import type { Condition } from '../../../contract/firewall-settings.ts';
 import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
 import {

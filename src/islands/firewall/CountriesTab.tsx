@@ -1,6 +1,6 @@
 import type { Options, Point } from 'highcharts';
 import { useId, useMemo, useState } from 'react';
-import type { FirewallSettings } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { $draft, editDraft } from '../../stores/firewalls.ts';
 import { Highmap } from '../charts/Highmap.tsx';
 import { countryName, searchCountries, toggleCountry } from './countries.ts';

@@ -1,5 +1,5 @@
 import { type DragEvent, useId, useState } from 'react';
-import type { CustomRule, FirewallSettings } from '../../../contract/firewalls.ts';
+import type { CustomRule, FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';

@@ -1,4 +1,4 @@
-import type { Exclusion, FirewallSettings } from '../../../contract/firewalls.ts';
+import type { Exclusion, FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
 import { errorAt, errorUnder, type FieldErrors } from './field-errors.ts';

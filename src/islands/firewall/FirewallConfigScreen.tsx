@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { firewallModeLabels } from '../../../contract/constants/firewalls.ts';
-import type { Firewall, FirewallSettings } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
+import type { Firewall } from '../../../contract/firewalls.ts';
 import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $changedKeys, $draft, $firewall, startDraft } from '../../stores/firewalls.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { IpEntry } from '../../../contract/firewalls.ts';
+import type { IpEntry } from '../../../contract/firewall-settings.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
 import { dateTime } from '../shared/format.ts';

@@ -1,4 +1,4 @@
-import type { FirewallSettings } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import type { FieldErrors } from './field-errors.ts';
 import { IpListEditor } from './IpListEditor.tsx';
 

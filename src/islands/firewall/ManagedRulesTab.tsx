@@ -6,7 +6,7 @@ import {
   paranoiaLevelMeanings,
   paranoiaLevels,
 } from '../../../contract/constants/firewalls.ts';
-import type { FirewallSettings } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { $firewallCatalog, editDraft } from '../../stores/firewalls.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { SelectField } from '../shared/SelectField.tsx';

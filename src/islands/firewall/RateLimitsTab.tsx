@@ -1,5 +1,5 @@
 import { type RateLimitAction, rateLimitActions } from '../../../contract/constants/firewalls.ts';
-import type { FirewallSettings, RateLimit } from '../../../contract/firewalls.ts';
+import type { FirewallSettings, RateLimit } from '../../../contract/firewall-settings.ts';
 import { rateLimitMeaning, rateLimitProblem } from '../../../contract/rate-limits.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Firewall, FirewallSettings, UpdateFirewallBody } from '../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
+import type { Firewall, UpdateFirewallBody } from '../../../contract/firewalls.ts';
 import { ApiError, call, client, errorMessage } from '../../lib/api.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { type FirewallDraft, type SettingsKey, startDraft } from '../../stores/firewalls.ts';

@@ -1,5 +1,5 @@
 /** Pasted IP list lines (`CIDR [comment]`, one a line) read into entries, with each bad line named. */
-import type { IpEntry } from '../../../contract/firewalls.ts';
+import type { IpEntry } from '../../../contract/firewall-settings.ts';
 import { formatNetwork, parseNetwork } from '../../../contract/query/ip.ts';
 
 /** What a paste gives: the entries read, and the bad lines with their line number and reason. */

@@ -1,4 +1,5 @@
-import { defaultFirewallSettings, FirewallSettings } from '../../../../contract/firewalls.ts';
+import { FirewallSettings } from '../../../../contract/firewall-settings.ts';
+import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
 import { loadCrsCatalog } from '../crs-catalog.ts';
 import { compileFirewall, hashFiles, nextExpiry } from './compile.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FirewallSettings, IpEntry } from '../../../../contract/firewalls.ts';
+import type { FirewallSettings, IpEntry } from '../../../../contract/firewall-settings.ts';
 import type { CrsCatalog } from '../crs-catalog.ts';
 import { countryFile } from './custom-rules.ts';
 import { UnsafeValueError } from './escape.ts';

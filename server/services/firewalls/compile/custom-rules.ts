@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Condition, CustomRule } from '../../../../contract/firewalls.ts';
+import type { Condition, CustomRule } from '../../../../contract/firewall-settings.ts';
 import { countryCidrs } from '../country-ranges.ts';
 import { commentText, modsecRegex, modsecText, regexLiteral, UnsafeValueError } from './escape.ts';
 import { modsecNetworks } from './networks.ts';

@@ -1,4 +1,5 @@
-import { defaultFirewallSettings, FirewallSettings } from '../../../../contract/firewalls.ts';
+import { FirewallSettings } from '../../../../contract/firewall-settings.ts';
+import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
 import type { CrsCatalog } from '../crs-catalog.ts';
 import { type CompiledFirewall, compileFirewall } from './compile.ts';
 

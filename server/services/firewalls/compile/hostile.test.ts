@@ -1,4 +1,5 @@
-import { defaultFirewallSettings, FirewallSettings } from '../../../../contract/firewalls.ts';
+import { FirewallSettings } from '../../../../contract/firewall-settings.ts';
+import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
 import { loadCrsCatalog } from '../crs-catalog.ts';
 import { nginxCheck } from '../nginx-check.ts';
 import { compileFirewall } from './compile.ts';

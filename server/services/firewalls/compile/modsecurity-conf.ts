@@ -1,4 +1,4 @@
-import type { Exclusion, FirewallSettings } from '../../../../contract/firewalls.ts';
+import type { Exclusion, FirewallSettings } from '../../../../contract/firewall-settings.ts';
 import type { CrsCatalog } from '../crs-catalog.ts';
 import { compileCustomRules } from './custom-rules.ts';
 import { commentText, regexLiteral, UnsafeValueError } from './escape.ts';

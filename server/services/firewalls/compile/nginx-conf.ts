@@ -1,4 +1,4 @@
-import type { FirewallSettings, RateLimit } from '../../../../contract/firewalls.ts';
+import type { FirewallSettings, RateLimit } from '../../../../contract/firewall-settings.ts';
 import { limitReqRate } from '../../../../contract/rate-limits.ts';
 import { commentText, nginxString, UnsafeValueError } from './escape.ts';
 import { cidrText } from './networks.ts';

@@ -1,5 +1,5 @@
 import { customRuleIdRange } from '../../../../contract/constants/firewalls.ts';
-import type { CustomRule } from '../../../../contract/firewalls.ts';
+import type { CustomRule } from '../../../../contract/firewall-settings.ts';
 
 /**
  * ModSecurity ids the compiler gives its own rules (engine set-up, lists, exclusions): right after the custom rule

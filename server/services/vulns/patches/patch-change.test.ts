@@ -1,6 +1,7 @@
 /** Virtual patches as settings changes: the rule they add, when the firewall already does it, the CRS group suggested. */
 import { describe, expect, test } from 'vitest';
-import { defaultFirewallSettings, type FirewallSettings } from '../../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../../contract/firewall-settings.ts';
+import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
 import { patchChange, suggestedGroup } from './patch-change.ts';
 import { patchInPlace } from './sync.ts';
 

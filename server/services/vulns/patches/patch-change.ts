@@ -1,7 +1,7 @@
 /** What a virtual patch does to a firewall's settings, as pure functions: the new settings and the words for it. */
 import { firewallLimits } from '../../../../contract/constants/firewalls.ts';
 import type { VirtualPatchBody } from '../../../../contract/findings.ts';
-import type { CustomRule, FirewallSettings } from '../../../../contract/firewalls.ts';
+import type { CustomRule, FirewallSettings } from '../../../../contract/firewall-settings.ts';
 
 export type PatchTarget = { vulnId: string; packageName: string; assetName: string };
 

@@ -4,7 +4,7 @@
  * version without the patch ends it and opens the finding again unless another patch still covers it.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { FirewallSettings } from '../../../../contract/firewalls.ts';
+import type { FirewallSettings } from '../../../../contract/firewall-settings.ts';
 import type { Executor } from '../../../db/database.ts';
 import { findings, type VirtualPatchRow, virtualPatches } from '../../../db/schema/vulns.ts';
 import type { Actor } from '../../activity/record.ts';
