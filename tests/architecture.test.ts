@@ -132,7 +132,7 @@ describe('the browser bundle', () => {
     const offenders = sources('contract/constants')
       .filter((file) => !isTest(file))
       .filter((file) =>
-        /^export (async )?function\b|^export const \w+\s*=\s*(async\s*)?(\([^)]*\)|\w+)\s*(:[^=]+)?=>/m.test(
+        /^(export )?(async )?function\b|^(export )?const \w+(\s*:[^=]+)?\s*=\s*(async\s*)?(\([^)]*\)|\w+)\s*(:[^=]+)?=>/m.test(
           readFileSync(join(root, file), 'utf8'),
         ),
       );

@@ -2,13 +2,10 @@
  * The dashboards a new one may start from. `overview` is also the default dashboard every space is created with.
  * Each is a complete DashboardModel, so creating from a template is a plain `POST .../dashboards` of its model.
  */
-import type { DashboardModel, Widget } from '../dashboards.ts';
+import type { DashboardModel } from '../dashboards.ts';
 
 export const dashboardTemplateIds = ['empty', 'overview', 'attacks'] as const;
 export type DashboardTemplateId = (typeof dashboardTemplateIds)[number];
-
-type Place = Widget['gridPos'];
-const at = (x: number, y: number, w: number, h: number): Place => ({ x, y, w, h });
 
 const overview: DashboardModel = {
   schemaVersion: 1,
@@ -22,56 +19,56 @@ const overview: DashboardModel = {
       id: 'requests',
       title: 'Requests',
       type: 'stat',
-      gridPos: at(0, 0, 6, 4),
+      gridPos: { x: 0, y: 0, w: 6, h: 4 },
       query: { metric: 'count', groupBy: { kind: 'none' }, filter: '' },
     },
     {
       id: 'blocked',
       title: 'Blocked requests',
       type: 'stat',
-      gridPos: at(6, 0, 6, 4),
+      gridPos: { x: 6, y: 0, w: 6, h: 4 },
       query: { metric: 'count', groupBy: { kind: 'none' }, filter: 'action:blocked' },
     },
     {
       id: 'clients',
       title: 'Distinct client IPs',
       type: 'stat',
-      gridPos: at(12, 0, 6, 4),
+      gridPos: { x: 12, y: 0, w: 6, h: 4 },
       query: { metric: 'distinct', field: 'ip', groupBy: { kind: 'none' }, filter: '' },
     },
     {
       id: 'actions',
       title: 'Actions',
       type: 'pie',
-      gridPos: at(18, 0, 6, 8),
+      gridPos: { x: 18, y: 0, w: 6, h: 8 },
       query: { metric: 'count', groupBy: { kind: 'field', field: 'action' }, filter: '' },
     },
     {
       id: 'requests-over-time',
       title: 'Requests over time',
       type: 'areaspline',
-      gridPos: at(0, 4, 18, 8),
+      gridPos: { x: 0, y: 4, w: 18, h: 8 },
       query: { metric: 'count', groupBy: { kind: 'time', interval: 'auto' }, filter: '' },
     },
     {
       id: 'countries',
       title: 'Blocked requests by country',
       type: 'map',
-      gridPos: at(0, 12, 12, 10),
+      gridPos: { x: 0, y: 12, w: 12, h: 10 },
       query: { metric: 'count', groupBy: { kind: 'field', field: 'country', limit: 100 }, filter: 'action:blocked' },
     },
     {
       id: 'top-rules',
       title: 'Top rules',
       type: 'bar',
-      gridPos: at(12, 12, 12, 10),
+      gridPos: { x: 12, y: 12, w: 12, h: 10 },
       query: { metric: 'count', groupBy: { kind: 'field', field: 'ruleIds', limit: 10 }, filter: 'action:blocked' },
     },
     {
       id: 'top-ips',
       title: 'Top client IPs',
       type: 'table',
-      gridPos: at(0, 22, 24, 8),
+      gridPos: { x: 0, y: 22, w: 24, h: 8 },
       query: { metric: 'count', groupBy: { kind: 'field', field: 'ip', limit: 10 }, filter: '' },
     },
   ],
@@ -89,14 +86,14 @@ const attacks: DashboardModel = {
       id: 'attacks',
       title: 'Blocked attacks',
       type: 'stock',
-      gridPos: at(0, 0, 24, 9),
+      gridPos: { x: 0, y: 0, w: 24, h: 9 },
       query: { metric: 'count', groupBy: { kind: 'time', interval: '1h' }, filter: 'action:blocked $country' },
     },
     {
       id: 'tags',
       title: 'Attack types',
       type: 'pie',
-      gridPos: at(0, 9, 12, 9),
+      gridPos: { x: 0, y: 9, w: 12, h: 9 },
       query: {
         metric: 'count',
         groupBy: { kind: 'field', field: 'tags', limit: 8 },
@@ -107,7 +104,7 @@ const attacks: DashboardModel = {
       id: 'hosts',
       title: 'Attacked hosts',
       type: 'column',
-      gridPos: at(12, 9, 12, 9),
+      gridPos: { x: 12, y: 9, w: 12, h: 9 },
       query: {
         metric: 'count',
         groupBy: { kind: 'field', field: 'host', limit: 10 },
@@ -118,7 +115,7 @@ const attacks: DashboardModel = {
       id: 'attackers',
       title: 'Attacking IPs',
       type: 'stat',
-      gridPos: at(0, 18, 8, 4),
+      gridPos: { x: 0, y: 18, w: 8, h: 4 },
       query: { metric: 'distinct', field: 'ip', groupBy: { kind: 'none' }, filter: 'action:blocked $country' },
     },
   ],
