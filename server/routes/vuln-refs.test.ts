@@ -8,11 +8,10 @@ import { generatedRecord, makeZip, type RawFile, rawZip } from '../../tests/fixt
 import { jobs } from '../db/schema/jobs.ts';
 import { memberships } from '../db/schema/memberships.ts';
 import { vulnAffected, vulnImports, vulnRefs } from '../db/schema/vulns.ts';
-import { JobRunner } from '../services/jobs/runner.ts';
-import { silentLogger } from '../services/shared/logger.ts';
 import { importWorker } from '../services/vulns/workers/import-worker.ts';
 import { BASE, createTestApi, ORIGIN, type TestApi } from '../test/harness.ts';
 import { jobsOf } from '../test/jobs.ts';
+import { runUntilIdle } from '../test/run-jobs.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -57,10 +56,8 @@ async function upload(body: Uint8Array | string, contentType: string, cookie = a
 }
 
 /** Runs queued import jobs to the end. */
-async function runImports() {
-  const runner = new JobRunner({ db: t.db, workers: [importWorker], log: silentLogger, deps: t.deps });
-  for (let polls = 0; polls < 20; polls++) if ((await runner.runOnce()) === 0) break;
-  await runner.stop(5_000);
+function runImports() {
+  return runUntilIdle(t.db, [importWorker], { deps: t.deps });
 }
 
 describe('importing JSON', () => {

@@ -9,9 +9,8 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { runAlertJobs } from '../../test/alerts.ts';
 import { anotherHandle, BASE, createTestApi, type TestApi } from '../../test/harness.ts';
 import { testClock } from '../../test/jobs.ts';
+import { runUntilIdle } from '../../test/run-jobs.ts';
 import { enqueue } from '../jobs/enqueue.ts';
-import { JobRunner } from '../jobs/runner.ts';
-import { silentLogger } from '../shared/logger.ts';
 import { evaluateWorker } from './workers/evaluate-worker.ts';
 import { matchWorker } from './workers/match-worker.ts';
 import { scheduleWorker } from './workers/schedule-worker.ts';
@@ -237,15 +236,9 @@ describe('threshold rules', () => {
     await ingest(token, attacks('198.51.100.50', 8));
     const other = await anotherHandle(t.database);
     clock.advance(70_000);
-    const workers = [matchWorker, evaluateWorker, scheduleWorker];
-    const runners = [
-      new JobRunner({ db: t.db, workers, now: clock.now, log: silentLogger, id: 'one' }),
-      new JobRunner({ db: other.db, workers, now: clock.now, log: silentLogger, id: 'two' }),
-    ];
     try {
-      for (let round = 0; round < 4; round++) await Promise.all(runners.map((r) => r.runOnce()));
+      await runUntilIdle([t.db, other.db], [matchWorker, evaluateWorker, scheduleWorker], { now: clock.now });
     } finally {
-      await Promise.all(runners.map((r) => r.stop(1_000)));
       await other.close();
     }
     const evaluations = await t.db
