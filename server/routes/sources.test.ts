@@ -20,7 +20,7 @@ const auditLog = readFileSync(new URL('../services/ingest/fixtures/audit.ndjson'
 beforeAll(async () => {
   t = await createTestApi();
   owner = (await t.signUp('owner@example.com')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
+  spaceId = (await t.read(t.api(owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`);
     await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
@@ -36,7 +36,11 @@ const base = () => `/api/spaces/${spaceId}/sources`;
 
 describe('sources', () => {
   test('create answers the token once; only its hash is stored; activity is written', async () => {
-    const res = await t.call('POST', base(), { cookie: as.admin, body: { name: 'nginx edge', kind: 'modsecurity' } });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'nginx edge', kind: 'modsecurity' } }),
+    );
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       name: 'nginx edge',
@@ -51,7 +55,9 @@ describe('sources', () => {
     const [row] = await t.db.select().from(sources).where(eq(sources.id, res.json.id));
     expect(row?.tokenHash).toBe(hashToken(res.json.token));
     expect(JSON.stringify(row)).not.toContain(res.json.token);
-    const read = await t.call('GET', `${base()}/${res.json.id}`, { cookie: as.viewer });
+    const read = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].sources[':id'].$get({ param: { spaceId, id: res.json.id } }),
+    );
     expect(read.status).toBe(200);
     expect(read.json.token).toBeUndefined();
     const [audit] = await t.db
@@ -62,41 +68,52 @@ describe('sources', () => {
   });
 
   test('the list shows ingest rate, last event and errors in 24 h', async () => {
-    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'a-waf', kind: 'modsecurity' } });
+    const created = await t.read(
+      t
+        .api(owner)
+        .spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'a-waf', kind: 'modsecurity' } }),
+    );
     const sent = await t.app.request(`${BASE}/api/ingest/${created.json.token}`, {
       method: 'POST',
       body: `${auditLog}not json\n`,
     });
     const records = auditLog.trim().split('\n').length;
     expect(await sent.json()).toMatchObject({ accepted: records, errors: [{ line: records + 1 }] });
-    const list = await t.call('GET', base(), { cookie: as.viewer });
+    const list = await t.read(t.api(as.viewer).spaces[':spaceId'].sources.$get({ param: { spaceId } }));
     expect(list.status).toBe(200);
     const item = list.json.items.find((s: { id: string }) => s.id === created.json.id);
     expect(item).toMatchObject({ eventsLastHour: records, errorsLast24h: 1 });
     expect(Date.parse(item.lastEventAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(list.json.items[0].name).toBe('a-waf');
-    const one = await t.call('GET', `${base()}/${created.json.id}`, { cookie: as.viewer });
+    const one = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].sources[':id'].$get({ param: { spaceId, id: created.json.id } }),
+    );
     expect(one.json.recentErrors).toEqual([
       { line: records + 1, message: expect.stringMatching(/^Not valid JSON/), at: expect.any(String) },
     ]);
   });
 
   test('edit and delete, with activity; a deleted source takes its events and its token with it', async () => {
-    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'old', kind: 'json' } });
+    const created = await t.read(
+      t.api(owner).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'old', kind: 'json' } }),
+    );
     const id = created.json.id;
-    const patched = await t.call('PATCH', `${base()}/${id}`, {
-      cookie: as.admin,
-      body: { name: 'new', retentionDays: 3 },
-    });
+    const patched = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].sources[':id'].$patch({ param: { spaceId, id }, json: { name: 'new', retentionDays: 3 } }),
+    );
     expect(patched.status).toBe(200);
     expect(patched.json).toMatchObject({ name: 'new', kind: 'json', retentionDays: 3 });
     await t.app.request(`${BASE}/api/ingest/${created.json.token}`, {
       method: 'POST',
       body: '{"time":"2026-11-21T10:00:00Z"}',
     });
-    const gone = await t.call('DELETE', `${base()}/${id}`, { cookie: as.admin });
+    const gone = await t.read(t.api(as.admin).spaces[':spaceId'].sources[':id'].$delete({ param: { spaceId, id } }));
     expect(gone.json).toEqual({ ok: true });
-    expect((await t.call('GET', `${base()}/${id}`, { cookie: owner })).status).toBe(404);
+    expect((await t.read(t.api(owner).spaces[':spaceId'].sources[':id'].$get({ param: { spaceId, id } }))).status).toBe(
+      404,
+    );
     expect(await t.db.select({ n: count() }).from(events).where(eq(events.sourceId, id))).toEqual([{ n: 0 }]);
     const again = await t.app.request(`${BASE}/api/ingest/${created.json.token}`, {
       method: 'POST',
@@ -115,8 +132,12 @@ describe('sources', () => {
   });
 
   test('rotation is audited and answers a new token', async () => {
-    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'rot', kind: 'json' } });
-    const rotated = await t.call('POST', `${base()}/${created.json.id}/token`, { cookie: as.admin });
+    const created = await t.read(
+      t.api(owner).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'rot', kind: 'json' } }),
+    );
+    const rotated = await t.read(
+      t.api(as.admin).spaces[':spaceId'].sources[':id'].token.$post({ param: { spaceId, id: created.json.id } }),
+    );
     expect(rotated.json.token).not.toBe(created.json.token);
     const [audit] = await t.db
       .select()
@@ -127,18 +148,24 @@ describe('sources', () => {
   });
 
   test('the parser test answers events and line errors and stores nothing', async () => {
-    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'sys', kind: 'syslog' } });
+    const created = await t.read(
+      t.api(owner).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'sys', kind: 'syslog' } }),
+    );
     const before = await t.db.select({ n: count() }).from(events);
-    const res = await t.call('POST', `${base()}/${created.json.id}/test`, {
-      cookie: as.admin,
-      body: { sample: '<11>1 2026-11-21T22:14:15Z web app - - - disk full\n\nnot syslog\n' },
-    });
+    const res = await t.read(
+      t.api(as.admin).spaces[':spaceId'].sources[':id'].test.$post({
+        param: { spaceId, id: created.json.id },
+        json: { sample: '<11>1 2026-11-21T22:14:15Z web app - - - disk full\n\nnot syslog\n' },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.json.events).toHaveLength(1);
     expect(res.json.events[0]).toMatchObject({ line: 1, severity: 'high', host: 'web', message: 'disk full' });
     expect(res.json.errors).toEqual([{ line: 3, message: expect.stringContaining('RFC 5424') }]);
     expect(await t.db.select({ n: count() }).from(events)).toEqual(before);
-    const list = await t.call('GET', `${base()}/${created.json.id}`, { cookie: owner });
+    const list = await t.read(
+      t.api(owner).spaces[':spaceId'].sources[':id'].$get({ param: { spaceId, id: created.json.id } }),
+    );
     expect(list.json.errorsLast24h).toBe(0);
   });
 
@@ -153,13 +180,15 @@ describe('sources', () => {
     ['analyst', 'GET', '/ID', 200],
     ['admin', 'POST', '/ID/token', 200],
   ] as const)('%s %s sources%s answers $3', async (role, method, suffix, expected) => {
-    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'roles', kind: 'json' } });
+    const created = await t.read(
+      t.api(owner).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'roles', kind: 'json' } }),
+    );
     const bodies: Record<string, unknown> = {
       POST: suffix === '' ? { name: 'x', kind: 'json' } : suffix.endsWith('test') ? { sample: '' } : undefined,
       PATCH: { name: 'y' },
     };
     const bodyValue = bodies[method];
-    const res = await t.call(method, `${base()}${suffix.replace('ID', created.json.id)}`, {
+    const res = await t.raw(method, `${base()}${suffix.replace('ID', created.json.id)}`, {
       cookie: as[role],
       ...(bodyValue !== undefined ? { body: bodyValue } : {}),
     });
@@ -167,14 +196,20 @@ describe('sources', () => {
   });
 
   test('another space and a non-member see 404; bad bodies 400', async () => {
-    const created = await t.call('POST', base(), { cookie: owner, body: { name: 'mine', kind: 'json' } });
-    const outsider = (await t.signUp('out@example.com')).cookie;
-    expect((await t.call('GET', base(), { cookie: outsider })).status).toBe(404);
-    const theirs = (await t.call('POST', '/api/spaces', { cookie: outsider, body: { name: 'Theirs' } })).json.id;
-    expect((await t.call('GET', `/api/spaces/${theirs}/sources/${created.json.id}`, { cookie: outsider })).status).toBe(
-      404,
+    const created = await t.read(
+      t.api(owner).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'mine', kind: 'json' } }),
     );
-    const bad = await t.call('POST', base(), { cookie: owner, body: { name: '', kind: 'csv' } });
+    const outsider = (await t.signUp('out@example.com')).cookie;
+    expect((await t.read(t.api(outsider).spaces[':spaceId'].sources.$get({ param: { spaceId } }))).status).toBe(404);
+    const theirs = (await t.read(t.api(outsider).spaces.$post({ json: { name: 'Theirs' } }))).json.id;
+    expect(
+      (
+        await t.read(
+          t.api(outsider).spaces[':spaceId'].sources[':id'].$get({ param: { spaceId: theirs, id: created.json.id } }),
+        )
+      ).status,
+    ).toBe(404);
+    const bad = await t.raw('POST', base(), { cookie: owner, body: { name: '', kind: 'csv' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.error.fields).sort()).toEqual(['kind', 'name']);
   });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { desc } from 'drizzle-orm';
+import { hc } from 'hono/client';
 import pg from 'pg';
-import { createApp } from '../app.ts';
+import { type AppType, createApp } from '../app.ts';
 import { buildDeps } from '../build-deps.ts';
 import type { ApiConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -66,13 +67,45 @@ export async function anotherHandle(database: Database): Promise<{ db: Database[
   return { db: other.db, close: () => other.close() };
 }
 
-type CallOptions = {
-  body?: unknown;
-  cookie?: string;
-  token?: string;
+/** Who calls and how: a signed-in user's cookie, a bearer token, extra headers, another Origin (null: none). */
+type Caller = {
+  cookie?: string | undefined;
+  token?: string | undefined;
   headers?: Record<string, string>;
   origin?: string | null;
 };
+
+type RawOptions = Caller & { body?: unknown };
+
+/** An answer as tests read it: status, headers, the body as text and as JSON (null when it is not JSON). */
+export type Reply = {
+  status: number;
+  headers: Headers;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
+  json: any;
+};
+
+/** The headers every call carries: the client address, the console's Origin, the caller's cookie or token. */
+function callerHeaders(caller: Caller): Record<string, string> {
+  const headers: Record<string, string> = { 'x-forwarded-for': '203.0.113.7', ...caller.headers };
+  if (caller.origin !== null) headers.origin = caller.origin ?? ORIGIN;
+  if (caller.cookie) headers.cookie = caller.cookie;
+  if (caller.token) headers.authorization = `Bearer ${caller.token}`;
+  return headers;
+}
+
+/** Reads a response into a Reply. */
+async function replyOf(res: Response): Promise<Reply> {
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
 
 /**
  * One app on one fresh database, with helpers that speak HTTP through app.request(). Searches run in the lane
@@ -100,26 +133,36 @@ export async function createTestApi(
   });
   const app = createApp({ db: database.db, deps });
 
-  async function call(method: string, path: string, options: CallOptions = {}) {
-    const headers: Record<string, string> = { 'x-forwarded-for': '203.0.113.7', ...options.headers };
-    if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
-    if (options.cookie) headers.cookie = options.cookie;
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
+  /**
+   * The API typed by its routes (the `hc<AppType>` client the islands use), answered by this app in process:
+   * `t.read(t.api(cookie).spaces[':spaceId'].firewalls.$post({ param: { spaceId }, json }))`. A string is a signed-in
+   * user's cookie; an object names a token, headers or another Origin.
+   */
+  function api(caller: string | Caller = {}) {
+    const headers = callerHeaders(typeof caller === 'string' ? { cookie: caller } : caller);
+    return hc<AppType>(BASE, {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init),
+      headers,
+    }).api;
+  }
+
+  /** Awaits a typed call and reads its answer as tests do (status, headers, text, loose JSON). */
+  async function read(request: Promise<Response>): Promise<Reply> {
+    return replyOf(await request);
+  }
+
+  /**
+   * Untyped, for what the typed client refuses to send: bad input on purpose (wrong types, unknown fields, bodies
+   * that are not JSON, malformed paths) and routes outside the typed API. A string body is sent as it is.
+   */
+  async function raw(method: string, path: string, options: RawOptions = {}): Promise<Reply> {
+    const headers = callerHeaders(options);
     let body: string | undefined;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
-    const res = await app.request(`${BASE}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
-    return { status: res.status, headers: res.headers, text, json: json as any };
+    return replyOf(await app.request(`${BASE}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }));
   }
 
   /** The newest outbox link matching a path fragment, for a recipient. */
@@ -141,21 +184,35 @@ export async function createTestApi(
 
   /** Registers, activates and signs in; answers the cookie header to send back. */
   async function signUp(email: string, name = email.split('@')[0] ?? 'User', password = 'correct horse 42') {
-    const reg = await call('POST', '/api/auth/register', { body: { name, email, password } });
+    const reg = await read(api().auth.register.$post({ json: { name, email, password } }));
     if (reg.status !== 201) throw new Error(`register ${reg.status} ${reg.text}`);
     const token = await lastToken(email, '/auth/activation/');
-    const act = await call('POST', '/api/auth/activate', { body: { token } });
+    const act = await read(api().auth.activate.$post({ json: { token } }));
     if (act.status !== 200) throw new Error(`activate ${act.status} ${act.text}`);
     return signIn(email, password);
   }
 
   async function signIn(email: string, password = 'correct horse 42') {
-    const res = await call('POST', '/api/auth/login', { body: { email, password } });
+    const res = await read(api().auth.login.$post({ json: { email, password } }));
     if (res.status !== 200) throw new Error(`login ${res.status} ${res.text}`);
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     return { cookie, user: res.json as { id: string; email: string; name: string } };
   }
 
-  return { app, deps, db: database.db, database, call, lastLink, lastToken, signUp, signIn, close: drop };
+  return {
+    app,
+    deps,
+    db: database.db,
+    database,
+    api,
+    read,
+    raw,
+    call: raw,
+    lastLink,
+    lastToken,
+    signUp,
+    signIn,
+    close: drop,
+  };
 }
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
