@@ -4,6 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
+import { chromium } from '@playwright/test';
 import { ROUTES } from '../src/lib/routes.ts';
 import { tempDir } from './lib/databases.ts';
 import { kb, table } from './lib/format.ts';
@@ -11,6 +12,7 @@ import { sendJson, signUp } from './lib/http.ts';
 import { describeSettings, startBenchPostgres } from './lib/postgres-server.ts';
 import { spawnNode, stopProcess, waitForUrl } from './lib/processes.ts';
 import { lighthouseScores } from './lighthouse.ts';
+import { weighScripts } from './page-scripts.ts';
 import { weighPage } from './site-sizes.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4510);
@@ -23,6 +25,50 @@ async function signInWithSpace(): Promise<{ cookie: string; spaceId: string }> {
   const res = await sendJson(fetch, 'POST', `${BASE}/api/spaces`, { name: 'Bench space' }, { cookie });
   const { id } = (await res.json()) as { id: string };
   return { cookie, spaceId: id };
+}
+
+/**
+ * JavaScript before interaction per route, as a browser fetches it (bench/page-scripts.ts, the page-budget test's
+ * own count): signed in, in a new space with no data, every route opened in Chromium and scrolled through once.
+ */
+async function benchScriptsBeforeInteraction(cookie: string, spaceId: string): Promise<string> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const rows: string[][] = [];
+  try {
+    const context = await browser.newContext({ baseURL: BASE });
+    const equals = cookie.indexOf('=');
+    await context.addCookies([{ name: cookie.slice(0, equals), value: cookie.slice(equals + 1), url: BASE }]);
+    const page = await context.newPage();
+    const paths = [
+      ...ROUTES.map((route) =>
+        route.pattern.replace(/\{([a-z_]+)\}/g, (_m, key: string) =>
+          key === 'space_id' ? spaceId : (SAMPLE[key] ?? key),
+        ),
+      ),
+      '/no-such-page',
+    ];
+    for (const path of paths) {
+      const weight = await weighScripts(page, path);
+      rows.push([
+        path.replace(spaceId, '{space}'),
+        String(weight.files.filter((file) => !file.chart).length),
+        kb(weight.total),
+        weight.chart > 0 ? kb(weight.chart) : '–',
+      ]);
+    }
+  } finally {
+    await browser.close();
+  }
+  return [
+    '## JavaScript before interaction per route',
+    '',
+    'Every script a page fetches from opening until it has settled after being scrolled through once (islands hydrated on `client:visible` and chunks loaded because something became visible included), plus its inline scripts; each file gzipped at level 9 on its own, summed. Signed in, in a new space with no data, in Chromium. Chart code (Highcharts and its modules, the `chart-*` chunks) loads only when a chart is drawn and is shown apart. Budget: ≤ 100 KB gzip before interaction on every route (`tests/e2e/page-budget.spec.ts` counts the same way).',
+    '',
+    ...table(['route', 'files', 'KB gzip before interaction', 'chart code KB gzip (when a chart is drawn)'], rows),
+  ].join('\n');
 }
 
 /**
@@ -64,6 +110,7 @@ async function benchSite(): Promise<string[]> {
       name === 'space_id' ? spaceId : (SAMPLE[name] ?? name),
     ),
   );
+  sections.push(await benchScriptsBeforeInteraction(cookie, spaceId));
   const scores = await lighthouseScores(BASE, ['/', '/auth/login', '/spaces', '/error', ...consolePaths], cookie);
   sections.push(
     [
@@ -109,7 +156,7 @@ if (only === 'site') {
   const dataDir = tempDir('spaceguard-bench-');
   const server = spawnNode('server/main.ts', [], { PORT: String(PORT), DATA_DIR: dataDir.path, PUBLIC_URL: BASE });
   try {
-    await waitForUrl(server, `${BASE}/_build/latest.json`);
+    await waitForUrl(server, `${BASE}/_build/latest.json`, 60);
     console.log((await benchSite()).join('\n\n'));
   } finally {
     await stopProcess(server);
@@ -135,7 +182,7 @@ if (only) {
 
 const dataDir = tempDir('spaceguard-bench-');
 const server = spawnNode('server/main.ts', [], { PORT: String(PORT), DATA_DIR: dataDir.path, PUBLIC_URL: BASE });
-await waitForUrl(server, `${BASE}/_build/latest.json`);
+await waitForUrl(server, `${BASE}/_build/latest.json`, 60);
 const sections: string[] = [];
 try {
   sections.push(...(await benchSite()));

@@ -65,7 +65,13 @@ describe('route table', () => {
     ['an unknown mode', { pattern: '/a', colorMode: 'sepia', title: 'a', description: 'a' }, 'unknown colour mode'],
     ['an unknown layout', { pattern: '/a', layout: 'wide' as never, title: 'a', description: 'a' }, 'unknown layout'],
   ])('refuses %s when the site is built', (_name, route, message) => {
-    expect(() => validateRoutes([route])).toThrow(message);
+    expect(() => validateRoutes([route], ['/a'])).toThrow(message);
+  });
+
+  test("refuses a table whose paths are not the browser's list, in its order", () => {
+    const [first, second, ...rest] = ROUTES;
+    expect(() => validateRoutes([second as RouteMeta, first as RouteMeta, ...rest])).toThrow('ROUTE_PATTERNS');
+    expect(() => validateRoutes(ROUTES.slice(1))).toThrow('ROUTE_PATTERNS');
   });
 });
 

@@ -1,4 +1,7 @@
 /** The seed's route table: one entry per pre-rendered shell, the single source for pages, rewrites and the README. */
+import { matchPattern, ROUTE_PATTERNS } from './route-patterns.ts';
+
+export { matchPattern };
 
 /** The nine layouts named by the seed. */
 export const LAYOUTS = [
@@ -221,8 +224,17 @@ const PARAM = /^\{([a-z_]+)\}$/;
 /** Placeholder segment under which a dynamic route's shell is pre-rendered. */
 export const SHELL_SEGMENT = '_';
 
-/** Throws when a route forces "system" or names an unknown layout: checked when the site is built. */
-export function validateRoutes(routes: readonly RouteMeta[]): void {
+/**
+ * Throws when a route forces "system" or names an unknown layout, or when the table's paths and the browser's list of
+ * them (route-patterns.ts) differ: checked when the site is built.
+ */
+export function validateRoutes(routes: readonly RouteMeta[], patterns: readonly string[] = ROUTE_PATTERNS): void {
+  const paths = routes.map((route) => route.pattern);
+  if (paths.join('\n') !== patterns.join('\n')) {
+    throw new Error(
+      `The route table's paths and ROUTE_PATTERNS (src/lib/route-patterns.ts) differ: ${JSON.stringify(paths)} against ${JSON.stringify(patterns)}.`,
+    );
+  }
   const seen = new Set<string>();
   for (const route of routes) {
     if (seen.has(route.pattern)) throw new Error(`Route ${route.pattern} is listed twice.`);
@@ -269,31 +281,6 @@ export function shellPath(pattern: string): string {
   if (pattern === '/') return '/';
   const segments = pattern.split('/').map((segment) => (PARAM.test(segment) ? SHELL_SEGMENT : segment));
   return `${segments.join('/')}/`;
-}
-
-/** Matches a concrete path against one pattern; returns its parameters or null. */
-export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of want.entries()) {
-    const actual = got[index] ?? '';
-    const name = PARAM.exec(segment)?.[1];
-    if (name !== undefined) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(actual);
-      } catch {
-        return null;
-      }
-      if (decoded === '') return null;
-      params[name] = decoded;
-    } else if (segment !== actual) {
-      return null;
-    }
-  }
-  return params;
 }
 
 /** Finds the route a concrete path belongs to, with its parameters. */

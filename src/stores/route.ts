@@ -3,7 +3,7 @@
  * Every dynamic route shares one pre-rendered shell, so the values are known only after hydration.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { matchRoute } from '../lib/routes.ts';
+import { matchPath } from '../lib/route-patterns.ts';
 
 export interface CurrentRoute {
   /** The route table's pattern, e.g. `/console/siem/{space_id}`; null for a path outside the table. */
@@ -16,8 +16,8 @@ export const $route = atom<CurrentRoute | undefined>(undefined);
 
 /** Reads the route from the address bar; runs when the first island subscribes, and after a URL change. */
 export function readRoute(pathname: string = location.pathname): void {
-  const match = matchRoute(pathname);
-  $route.set({ pattern: match?.route.pattern ?? null, params: match?.params ?? {} });
+  const match = matchPath(pathname);
+  $route.set({ pattern: match?.pattern ?? null, params: match?.params ?? {} });
 }
 
 onMount($route, () => {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { atLeast } from '../../../contract/roles.ts';
 import { $alertListQuery, $alertRules, $alerts } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $members } from '../../stores/members.ts';
@@ -11,13 +11,15 @@ import { all, useApi } from '../shared/use-api.ts';
 import { AlertsTab } from './AlertsTab.tsx';
 import { AlertTabs } from './AlertTabs.tsx';
 import { type AlertListView, alertQueryOf, readAlertView, writeAlertView } from './alert-url.ts';
-import { RulesTab } from './RulesTab.tsx';
 import { EMPTY_DRAFT, type RuleDraft } from './rule-draft.ts';
 import { PREFILL_PARAMS, readRulePrefill } from './rule-prefill.ts';
 import { SeverityCounts } from './SeverityCounts.tsx';
 import '../shared/panels.css';
 import '../shared/console-screens.css';
 import './alerts.css';
+
+// The rules tab (its table and, later, its editor) loads when it is first opened.
+const RulesTab = lazy(() => import('./RulesTab.tsx').then((module) => ({ default: module.RulesTab })));
 
 const queryOf = (view: AlertListView): string => new URLSearchParams(alertQueryOf(view)).toString();
 
@@ -99,14 +101,16 @@ export function AlertsScreen() {
             }}
           />
         ) : (
-          <RulesTab
-            spaceId={id}
-            rules={ruleItems}
-            canEdit={canEdit}
-            canWork={canWork}
-            startNew={startNew}
-            onStartNewClosed={dropPrefill}
-          />
+          <Suspense fallback={<p role="status">Loading the rules…</p>}>
+            <RulesTab
+              spaceId={id}
+              rules={ruleItems}
+              canEdit={canEdit}
+              canWork={canWork}
+              startNew={startNew}
+              onStartNewClosed={dropPrefill}
+            />
+          </Suspense>
         )}
       </AlertTabs>
     );

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useRef, useState } from 'react';
-import type { WafAlertContext, WafRequest } from '../../../contract/alerts.ts';
 import { type FirewallMode, firewallModeLabels } from '../../../contract/constants/firewalls.ts';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { atLeast } from '../../../contract/roles.ts';
+import type { WafAlertContext, WafRequest } from '../../../contract/waf.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $alert, $wafAlert } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
@@ -15,7 +15,8 @@ import { Alert } from '../shared/Alert.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { all, useApi } from '../shared/use-api.ts';
-import { RemedyDialog, type RemedyDraft } from '../waf/RemedyDialog.tsx';
+import { LazyRemedyDialog } from '../waf/LazyRemedyDialog.tsx';
+import type { RemedyDraft } from '../waf/RemedyDialog.tsx';
 import { AlertHeader } from './AlertHeader.tsx';
 import { QuickActions } from './QuickActions.tsx';
 import { Timeline } from './Timeline.tsx';
@@ -267,7 +268,7 @@ export function WafAlertScreen() {
           names={new Map(memberItems.map((member) => [member.userId, member.name]))}
         />
         {remedy && (
-          <RemedyDialog
+          <LazyRemedyDialog
             key={remedy.key}
             spaceId={id}
             firewalls={[{ id: wafContext.firewall.id, name: wafContext.firewall.name }]}

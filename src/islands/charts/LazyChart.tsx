@@ -5,7 +5,9 @@
  */
 import { lazy, Suspense } from 'react';
 import type { GenericChartProps } from './Chart.tsx';
-import './Chart.css';
+
+// Chart.css (the frame's size and colours) comes with Chart.tsx: Astro puts the CSS of a page's lazy modules in the
+// page, so the frame is styled before the chart's code loads, and this module can share a chunk (astro.config.mjs).
 
 const Chart = lazy(() => import('./Chart.tsx').then((module) => ({ default: module.Chart })));
 

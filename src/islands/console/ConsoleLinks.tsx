@@ -1,7 +1,8 @@
 import { buildPath } from '../../lib/routes.ts';
 import { CONSOLE_AREAS } from './console-areas.ts';
 import type { Here } from './use-here.ts';
-import './ConsoleNav.css';
+
+// Styles: ConsoleNav.css, imported by the layouts that place the frame (see frame.css).
 
 interface Props {
   /** The space and page; null before hydration, when the shell knows neither (the items are drawn without links). */

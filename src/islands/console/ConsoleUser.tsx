@@ -7,7 +7,8 @@ import { useApi } from '../shared/use-api.ts';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { SpaceSwitch } from './SpaceSwitch.tsx';
 import { useHere } from './use-here.ts';
-import './ConsoleUser.css';
+
+// Styles: ConsoleUser.css, imported by the layouts that place the menu (see frame.css).
 
 /** The console's space switcher and user menu; signed-out visitors are sent to sign in and back. */
 function ConsoleUser() {

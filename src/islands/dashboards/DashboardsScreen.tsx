@@ -4,7 +4,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { modelOf } from '../../../contract/constants/dashboard-rules.ts';
 import {
   type DashboardTemplateId,
   dashboardTemplateIds,
@@ -12,8 +11,9 @@ import {
 } from '../../../contract/constants/dashboard-templates.ts';
 import { dashboardLimits } from '../../../contract/constants/dashboards.ts';
 import { planTerms } from '../../../contract/constants/plans.ts';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { modelOf } from '../../../contract/dashboard-rules.ts';
 import type { DashboardModel, DashboardSummary } from '../../../contract/dashboards.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
 import {
@@ -38,7 +38,6 @@ import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { all, useApi } from '../shared/use-api.ts';
-import { downloadDashboard, readDashboardFile, refusalLines } from './dashboard-file.ts';
 import './dashboards.css';
 
 type Notice = { tone: 'success' | 'error'; text: ReactNode } | null;
@@ -83,13 +82,18 @@ function DashboardsScreen() {
   };
   const exportOne = (item: DashboardSummary) =>
     run(async () => {
-      const dashboard = await loadDashboard(spaceId, item.id);
+      const [dashboard, { downloadDashboard }] = await Promise.all([
+        loadDashboard(spaceId, item.id),
+        import('./dashboard-file.ts'),
+      ]);
       downloadDashboard(modelOf(dashboard));
       return `Exported ${item.title}.`;
     });
   const importFile = async (file: File) => {
     setImportProblems([]);
     setNotice(null);
+    // Reading and exporting files load when first used.
+    const { readDashboardFile, refusalLines } = await import('./dashboard-file.ts');
     const read = await readDashboardFile(file);
     if (!read.ok) {
       setImportProblems(read.problems);

@@ -5,10 +5,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { modelOf } from '../../../contract/constants/dashboard-rules.ts';
 import { refreshIntervals } from '../../../contract/constants/dashboards.ts';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { modelOf } from '../../../contract/dashboard-rules.ts';
 import type { Dashboard, DashboardModel, TimeRange, Widget } from '../../../contract/dashboards.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $dashboard, loadDashboard, saveDashboard } from '../../stores/dashboards.ts';
@@ -16,33 +16,23 @@ import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { Drawer } from '../shared/Drawer.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
-import { downloadDashboard } from './dashboard-file.ts';
-import {
-  addWidget,
-  applyLayout,
-  duplicateWidget,
-  moveWidget,
-  readingOrder,
-  removeWidget,
-  replaceWidget,
-  resizeWidget,
-  sameModel,
-  setWidgetType,
-} from './draft.ts';
+import type * as DraftEdits from './draft.ts';
 import type { Settings } from './explore/SettingsForm.tsx';
 import { TimeRangePicker } from './explore/TimeRangePicker.tsx';
 import { $pendingWidgets, forgetWidgetResults } from './explore/use-widget-result.ts';
 import { VariableBar } from './explore/VariableBar.tsx';
 import { WidgetCard } from './explore/WidgetCard.tsx';
 import type { WidgetDraft } from './explore/WidgetForm.tsx';
+import { readingOrder, sameModel } from './reading.ts';
 import { defaultValues, isRelative, rangeLabel, refreshLabel, widgetRequest } from './requests.ts';
 import { readExploreView, writeExploreView } from './view-url.ts';
 import './dashboards.css';
 
 const EditGrid = lazy(() => import('./explore/EditGrid.tsx'));
+// The side panel's drawer loads when a panel is first opened, and stays mounted from then on.
+const Drawer = lazy(() => import('../shared/Drawer.tsx').then((module) => ({ default: module.Drawer })));
 // Edit mode's forms and the conflict view load when first opened: a viewer's page never needs them.
 const WidgetForm = lazy(() => import('./explore/WidgetForm.tsx').then((module) => ({ default: module.WidgetForm })));
 const SettingsForm = lazy(() =>
@@ -51,6 +41,26 @@ const SettingsForm = lazy(() =>
 const ConflictPanel = lazy(() =>
   import('./explore/ConflictPanel.tsx').then((module) => ({ default: module.ConflictPanel })),
 );
+
+/**
+ * The draft's changes (draft.ts), loaded when edit mode starts or on the first change: `withEdits(apply)` runs `apply`
+ * with them at once when they are loaded, else as soon as they are.
+ */
+function useDraftEdits(warm: boolean): (apply: (edits: typeof DraftEdits) => void) => void {
+  const [edits, setEdits] = useState<typeof DraftEdits | null>(null);
+  const load = useCallback(
+    () =>
+      import('./draft.ts').then((module) => {
+        setEdits(() => module);
+        return module;
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (warm && !edits) void load();
+  }, [warm, edits, load]);
+  return (apply) => (edits ? apply(edits) : void load().then(apply));
+}
 
 function ExploreScreen() {
   const spaceId = useStore($spaceId);
@@ -132,6 +142,7 @@ function Explore({
   const root = useRef<HTMLDivElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const dirty = canEdit && !sameModel(draft, savedModel);
+  const withEdits = useDraftEdits(editing);
 
   // …and go back to it as they change, so the address always shows this view.
   useEffect(() => {
@@ -255,32 +266,40 @@ function Explore({
         widget={widget}
         request={request}
         editing={editing}
-        onType={(type) => change(setWidgetType(draft, widget.id, type))}
+        onType={(type) => withEdits((edits) => change(edits.setWidgetType(draft, widget.id, type)))}
         onZoom={zoom}
         onEdit={() => setPanel({ kind: 'edit', id: widget.id })}
-        onDuplicate={() => {
-          const copy = duplicateWidget(draft, widget.id);
-          change(copy.model);
-          setAnnouncement(`Added a copy of ${widget.title} at the bottom.`);
-        }}
-        onRemove={() => {
-          change(removeWidget(draft, widget.id));
-          setAnnouncement(`Removed ${widget.title}. Discard changes brings it back.`);
-        }}
-        onNudge={({ dx, dy, dw, dh }) => {
-          const next = dx || dy ? moveWidget(draft, widget.id, dx, dy) : resizeWidget(draft, widget.id, dw, dh);
-          change(next);
-          const pos = next.widgets.find((w) => w.id === widget.id)?.gridPos;
-          if (pos)
-            setAnnouncement(
-              `${widget.title}: column ${pos.x + 1}, row ${pos.y + 1}, ${pos.w} columns wide, ${pos.h} rows tall.`,
-            );
-        }}
+        onDuplicate={() =>
+          withEdits((edits) => {
+            change(edits.duplicateWidget(draft, widget.id).model);
+            setAnnouncement(`Added a copy of ${widget.title} at the bottom.`);
+          })
+        }
+        onRemove={() =>
+          withEdits((edits) => {
+            change(edits.removeWidget(draft, widget.id));
+            setAnnouncement(`Removed ${widget.title}. Discard changes brings it back.`);
+          })
+        }
+        onNudge={({ dx, dy, dw, dh }) =>
+          withEdits((edits) => {
+            const next =
+              dx || dy ? edits.moveWidget(draft, widget.id, dx, dy) : edits.resizeWidget(draft, widget.id, dw, dh);
+            change(next);
+            const pos = next.widgets.find((w) => w.id === widget.id)?.gridPos;
+            if (pos)
+              setAnnouncement(
+                `${widget.title}: column ${pos.x + 1}, row ${pos.y + 1}, ${pos.w} columns wide, ${pos.h} rows tall.`,
+              );
+          })
+        }
       />
     );
   };
 
   const editing_ = panel?.kind === 'edit' ? draft.widgets.find((widget) => widget.id === panel.id) : undefined;
+  const panelOpened = useRef(false);
+  if (panel) panelOpened.current = true;
   const ordered = readingOrder(draft.widgets);
 
   return (
@@ -339,7 +358,11 @@ function Explore({
             <button type="button" className="button secondary" onClick={enterKiosk}>
               Full screen
             </button>
-            <button type="button" className="button secondary" onClick={() => downloadDashboard(draft)}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => void import('./dashboard-file.ts').then((file) => file.downloadDashboard(draft))}
+            >
               Export JSON
             </button>
             {canEdit && !editing && (
@@ -424,7 +447,7 @@ function Explore({
         <Suspense fallback={<p role="status">Loading the editor…</p>}>
           <EditGrid
             widgets={draft.widgets}
-            onLayout={(layout) => change((current) => applyLayout(current, layout))}
+            onLayout={(layout) => withEdits((edits) => change((current) => edits.applyLayout(current, layout)))}
             render={renderWidget}
           />
         </Suspense>
@@ -446,53 +469,62 @@ function Explore({
           ))}
         </div>
       )}
-      <Drawer
-        open={panel !== null}
-        onClose={() => setPanel(null)}
-        label={
-          panel?.kind === 'settings' ? 'Dashboard settings' : panel?.kind === 'edit' ? 'Change widget' : 'New widget'
-        }
-        returnFocus={editButton}
-        variant="panel"
-      >
-        <Suspense fallback={<p role="status">Loading the form…</p>}>
-          {(panel?.kind === 'add' || (panel?.kind === 'edit' && editing_)) && (
-            <WidgetForm
-              key={panel.kind === 'edit' ? panel.id : 'new'}
-              spaceId={spaceId}
-              model={draft}
-              range={range}
-              values={values}
-              widget={editing_ ?? null}
-              onCancel={() => setPanel(null)}
-              onSave={(widget: WidgetDraft) => {
-                if (panel.kind === 'edit') {
-                  change(replaceWidget(draft, panel.id, widget));
-                  setAnnouncement(`Changed ${widget.title}.`);
-                } else {
-                  const added = addWidget(draft, widget);
-                  change(added.model);
-                  setAnnouncement(`Added ${widget.title} at the bottom of the dashboard.`);
-                }
-                setPanel(null);
-              }}
-            />
-          )}
-          {panel?.kind === 'settings' && (
-            <SettingsForm
-              settings={draft}
-              viewed={range}
-              onCancel={() => setPanel(null)}
-              onApply={(settings: Settings) => {
-                const { description: _old, ...rest } = draft;
-                change({ ...rest, ...settings });
-                setValues((old) => ({ ...defaultValues(settings), ...old }));
-                setPanel(null);
-              }}
-            />
-          )}
+      {panelOpened.current && (
+        <Suspense fallback={null}>
+          <Drawer
+            open={panel !== null}
+            onClose={() => setPanel(null)}
+            label={
+              panel?.kind === 'settings'
+                ? 'Dashboard settings'
+                : panel?.kind === 'edit'
+                  ? 'Change widget'
+                  : 'New widget'
+            }
+            returnFocus={editButton}
+            variant="panel"
+          >
+            <Suspense fallback={<p role="status">Loading the form…</p>}>
+              {(panel?.kind === 'add' || (panel?.kind === 'edit' && editing_)) && (
+                <WidgetForm
+                  key={panel.kind === 'edit' ? panel.id : 'new'}
+                  spaceId={spaceId}
+                  model={draft}
+                  range={range}
+                  values={values}
+                  widget={editing_ ?? null}
+                  onCancel={() => setPanel(null)}
+                  onSave={(widget: WidgetDraft) =>
+                    withEdits((edits) => {
+                      if (panel.kind === 'edit') {
+                        change(edits.replaceWidget(draft, panel.id, widget));
+                        setAnnouncement(`Changed ${widget.title}.`);
+                      } else {
+                        change(edits.addWidget(draft, widget).model);
+                        setAnnouncement(`Added ${widget.title} at the bottom of the dashboard.`);
+                      }
+                      setPanel(null);
+                    })
+                  }
+                />
+              )}
+              {panel?.kind === 'settings' && (
+                <SettingsForm
+                  settings={draft}
+                  viewed={range}
+                  onCancel={() => setPanel(null)}
+                  onApply={(settings: Settings) => {
+                    const { description: _old, ...rest } = draft;
+                    change({ ...rest, ...settings });
+                    setValues((old) => ({ ...defaultValues(settings), ...old }));
+                    setPanel(null);
+                  }}
+                />
+              )}
+            </Suspense>
+          </Drawer>
         </Suspense>
-      </Drawer>
+      )}
     </div>
   );
 }

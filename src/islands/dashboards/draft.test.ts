@@ -1,17 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { dashboardTemplates } from '../../../contract/constants/dashboard-templates.ts';
 import { DashboardModel } from '../../../contract/dashboards.ts';
+import { describeChanges } from './changes.ts';
 import { exportText, refusalLines } from './dashboard-file.ts';
-import {
-  addWidget,
-  applyLayout,
-  describeChanges,
-  duplicateWidget,
-  moveWidget,
-  readingOrder,
-  removeWidget,
-  resizeWidget,
-} from './draft.ts';
+import { addWidget, applyLayout, duplicateWidget, moveWidget, removeWidget, resizeWidget } from './draft.ts';
+import { readingOrder } from './reading.ts';
 
 const overview = dashboardTemplates.overview.model;
 const pos = (model: DashboardModel, id: string) => model.widgets.find((widget) => widget.id === id)?.gridPos;

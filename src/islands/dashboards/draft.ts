@@ -1,6 +1,6 @@
 /**
- * The dashboard being looked at or edited, as pure changes of its model: what the grid's drag, the keyboard, the
- * widget form and the type switch do. Every change keeps the grid inside its columns.
+ * The dashboard being edited, as pure changes of its model: what the grid's drag, the keyboard, the widget form and
+ * the type switch do. Every change keeps the grid inside its columns. Loaded by the dashboard page on its first change.
  */
 import { dashboardLimits, type WidgetType } from '../../../contract/constants/dashboards.ts';
 import type { DashboardModel, GridPos, Widget } from '../../../contract/dashboards.ts';
@@ -118,43 +118,4 @@ export function removeWidget(model: DashboardModel, id: string): DashboardModel 
 
 export function setWidgetType(model: DashboardModel, id: string, type: WidgetType): DashboardModel {
   return withWidget(model, id, (widget) => ({ ...widget, type }));
-}
-
-/** Whether two models are the same dashboard (what "unsaved changes" compares). */
-export function sameModel(a: DashboardModel, b: DashboardModel): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** Widgets in reading order (row, then column): the order of the single column on a phone and of the tab stops. */
-export function readingOrder(widgets: readonly Widget[]): Widget[] {
-  return [...widgets].sort((a, b) => a.gridPos.y - b.gridPos.y || a.gridPos.x - b.gridPos.x);
-}
-
-/** What changed between two versions of a dashboard, in words, for the conflict view. */
-export function describeChanges(base: DashboardModel, other: DashboardModel): string[] {
-  const lines: string[] = [];
-  if (base.title !== other.title) lines.push(`Title: "${base.title}" → "${other.title}"`);
-  if (JSON.stringify(base.timeRange) !== JSON.stringify(other.timeRange))
-    lines.push(
-      `Time range: ${base.timeRange.from} to ${base.timeRange.to} → ${other.timeRange.from} to ${other.timeRange.to}`,
-    );
-  if (base.refreshSeconds !== other.refreshSeconds)
-    lines.push(`Auto refresh: ${base.refreshSeconds} s → ${other.refreshSeconds} s`);
-  if (JSON.stringify(base.variables) !== JSON.stringify(other.variables)) lines.push('Variables changed');
-  const before = new Map(base.widgets.map((widget) => [widget.id, widget]));
-  const after = new Map(other.widgets.map((widget) => [widget.id, widget]));
-  for (const [id, widget] of after) {
-    const old = before.get(id);
-    if (!old) lines.push(`Added widget "${widget.title}"`);
-    else if (JSON.stringify(old) !== JSON.stringify(widget)) {
-      const parts: string[] = [];
-      if (old.title !== widget.title) parts.push('title');
-      if (old.type !== widget.type) parts.push(`type ${old.type} → ${widget.type}`);
-      if (JSON.stringify(old.query) !== JSON.stringify(widget.query)) parts.push('query');
-      if (JSON.stringify(old.gridPos) !== JSON.stringify(widget.gridPos)) parts.push('position or size');
-      lines.push(`Changed widget "${widget.title}": ${parts.join(', ')}`);
-    }
-  }
-  for (const [id, widget] of before) if (!after.has(id)) lines.push(`Removed widget "${widget.title}"`);
-  return lines;
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import './panels.css';
+
+// Styles: panels.css, imported by the layouts that place screens (see console/frame.css).
 
 interface Props {
   /** What the table holds, read out as the region's name ("Members", "Versions"); unique on the page. */

@@ -1,5 +1,10 @@
-/** The event log's view in the URL query, so a link reproduces it: q, a relative range or from/to; the overview links into it. */
+/**
+ * The event log's view in the URL query, so a link reproduces it: q, a relative range or from/to; the overview links
+ * into it. And the live check of its query bar (WAF discover's too).
+ */
 
+import { useCallback, useMemo, useState } from 'react';
+import type { ParseResult } from '../../../contract/query/parse.ts';
 import { buildPath } from '../../lib/routes.ts';
 
 export const RANGES = { '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000, '30d': 2_592_000_000 } as const;
@@ -102,4 +107,26 @@ export function eventPermalink(spaceId: string, view: EventLogView, eventId: str
 export function readEventParam(search: string): string | null {
   const id = new URLSearchParams(search).get(EVENT_PARAM);
   return id !== null && uuid.test(id) ? id.toLowerCase() : null;
+}
+
+/**
+ * The query bar's live check in the event query language. The parser (about 3 KB gzip) loads when the field is first
+ * focused or edited; until then a query counts as valid, since one from the URL or a facet is checked by the API anyway
+ * and the live check is for what the user types.
+ */
+export interface QueryParser {
+  /** The draft's parse, or `{ ok: true }` while the parser has not loaded. */
+  readonly parsed: ParseResult | { readonly ok: true };
+  /** Starts loading the parser; call it on the field's focus and change. */
+  readonly load: () => void;
+}
+
+export function useQueryParser(draft: string): QueryParser {
+  const [parse, setParse] = useState<((text: string) => ParseResult) | null>(null);
+  const load = useCallback(() => {
+    if (parse) return;
+    void import('../../../contract/query/parse.ts').then((module) => setParse(() => module.parseQuery));
+  }, [parse]);
+  const parsed = useMemo(() => (parse ? parse(draft) : { ok: true as const }), [parse, draft]);
+  return { parsed, load };
 }

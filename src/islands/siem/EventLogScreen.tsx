@@ -3,7 +3,6 @@ import type { Options } from 'highcharts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Facets } from '../../../contract/event-search.ts';
 import type { EventSummary } from '../../../contract/events.ts';
-import type { ParseResult } from '../../../contract/query/parse.ts';
 import { ApiError, call, client, errorMessage } from '../../lib/api.ts';
 import { $crsMessages } from '../../stores/crs-messages.ts';
 import {
@@ -29,6 +28,7 @@ import {
   RANGES,
   readEventParam,
   readView,
+  useQueryParser,
   writeView,
 } from '../shared/event-log-url.ts';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
@@ -174,14 +174,7 @@ function EventLogScreen() {
     if (!from.loading && !from.error) fetchMore(from);
   }, [shown, rows, fetchMore]);
 
-  // The query parser (about 3 KB gzip) loads when the query is first focused or edited: a query from the URL or a
-  // facet is checked by the API, and the live check is for what the user types.
-  const [parse, setParse] = useState<((text: string) => ParseResult) | null>(null);
-  const loadParser = useCallback(() => {
-    if (parse) return;
-    void import('../../../contract/query/parse.ts').then((module) => setParse(() => module.parseQuery));
-  }, [parse]);
-  const parsed = useMemo<ParseResult | { ok: true }>(() => (parse ? parse(draft) : { ok: true }), [parse, draft]);
+  const { parsed, load: loadParser } = useQueryParser(draft);
   // The buckets cover the whole window, so their sum is the number of matches.
   const total = useMemo(() => shown?.histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0) ?? 0, [shown]);
   const q = view?.q ?? '';

@@ -1,5 +1,4 @@
-import type { useVirtualizer as UseVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { EventSummary } from '../../../contract/events.ts';
 import { CountryChip, countryText } from './CountryChip.tsx';
 import { type RuleMessages, ruleText } from './rule-text.ts';
@@ -8,17 +7,16 @@ import './EventTable.css';
 
 /** Height of one row in pixels: rows are one line (long requests are cut with an ellipsis), so scrolling never reflows. */
 export const ROW_HEIGHT = 36;
-/** How close to the end of the loaded rows (in rows) the next page is asked for. */
-const PREFETCH_ROWS = 60;
 /**
  * Rows drawn plainly until the table is first scrolled: more than a tall screen holds. The virtualiser (about 10 KB
- * gzip) loads on that first scroll, key press or touch, so the page's first JavaScript does not carry it.
+ * gzip) and the body it draws (VirtualBody.tsx) load on that first scroll, key press or touch, so the page's first
+ * JavaScript does not carry them.
  */
 export const FIRST_ROWS = 40;
 
-type Virtualize = typeof UseVirtualizer;
-/** The virtualiser once loaded: later tables (a new search, another visit) start with it. */
-let loadedVirtualizer: Virtualize | null = null;
+type Body = typeof import('./VirtualBody.tsx').VirtualBody;
+/** The virtualised body once loaded: later tables (a new search, another visit) start with it. */
+let loadedBody: Body | null = null;
 
 export interface EventTableProps {
   /** The rows loaded so far, newest first. */
@@ -48,7 +46,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
   second: '2-digit',
 });
 
-const COLUMNS = ['Time', 'Action', 'Severity', 'Client', 'Request', 'Rules', 'Status'] as const;
+export const COLUMNS = ['Time', 'Action', 'Severity', 'Client', 'Request', 'Rules', 'Status'] as const;
 
 /**
  * The event table, virtualised: only the rows in view (plus a margin) are in the DOM, with spacer rows above and
@@ -56,7 +54,7 @@ const COLUMNS = ['Time', 'Action', 'Severity', 'Client', 'Request', 'Rules', 'St
  * end comes into view. A real `<table>` with aria-rowcount/aria-rowindex, so screen readers know where they are.
  */
 /** One event's row. */
-function EventRow({
+export function EventRow({
   event,
   index,
   messages,
@@ -113,69 +111,6 @@ function EventRow({
   );
 }
 
-interface BodyProps {
-  readonly rows: readonly EventSummary[];
-  readonly messages: RuleMessages;
-  readonly onSelect: (event: EventSummary) => void;
-}
-
-/** The rows in view (plus a margin) between spacer rows that keep the scroll height; asks for the next page near the end. */
-function VirtualBody({
-  rows,
-  messages,
-  onSelect,
-  scroller,
-  virtualize,
-  hasMore,
-  loading,
-  onLoadMore,
-}: BodyProps & {
-  scroller: HTMLElement;
-  virtualize: Virtualize;
-  hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
-}) {
-  // The hook comes in as a prop once loaded; it is the same function for the body's whole life.
-  const virtualizer = virtualize({
-    count: rows.length,
-    getScrollElement: () => scroller,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 20,
-    // It takes over from the plain rows after a scroll: start where the table is scrolled to.
-    initialOffset: () => scroller.scrollTop,
-    // Before layout (and under jsdom) assume a viewport so the first rows render at once.
-    initialRect: { width: 960, height: 16 * ROW_HEIGHT },
-  });
-  const items = virtualizer.getVirtualItems();
-  const last = items.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (hasMore && !loading && last >= rows.length - PREFETCH_ROWS) onLoadMore();
-  }, [last, rows.length, hasMore, loading, onLoadMore]);
-
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  return (
-    <tbody>
-      {before > 0 && (
-        <tr className="event-table__spacer">
-          <td colSpan={COLUMNS.length} style={{ height: before }} />
-        </tr>
-      )}
-      {items.map((item) => {
-        const event = rows[item.index] as EventSummary;
-        return <EventRow key={event.id} event={event} index={item.index} messages={messages} onSelect={onSelect} />;
-      })}
-      {after > 0 && (
-        <tr className="event-table__spacer">
-          <td colSpan={COLUMNS.length} style={{ height: after }} />
-        </tr>
-      )}
-    </tbody>
-  );
-}
-
 /**
  * The event table. The first rows are drawn as they are; from the first scroll it is virtualised: only the rows in
  * view (plus a margin) are in the DOM, with spacer rows above and below keeping the scroll height, so 100 000 loaded
@@ -194,16 +129,16 @@ export function EventTable({
   // The scrolling element as state: the virtualised body mounts once it exists (a ref would still be empty when the
   // body's first layout effect runs, since a parent's ref is attached after its children's effects).
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const [virtualize, setVirtualize] = useState<Virtualize | null>(() => loadedVirtualizer);
+  const [VirtualBody, setBody] = useState<Body | null>(() => loadedBody);
   const needed = rows.length > FIRST_ROWS || hasMore;
   const wake = useCallback(() => {
-    if (virtualize || !needed) return;
-    void import('@tanstack/react-virtual').then((module) => {
-      loadedVirtualizer = module.useVirtualizer;
-      setVirtualize(() => module.useVirtualizer);
+    if (VirtualBody || !needed) return;
+    void import('./VirtualBody.tsx').then((module) => {
+      loadedBody = module.VirtualBody;
+      setBody(() => module.VirtualBody);
     });
-  }, [virtualize, needed]);
-  const shown = virtualize ? rows.length : Math.min(rows.length, FIRST_ROWS);
+  }, [VirtualBody, needed]);
+  const shown = VirtualBody ? rows.length : Math.min(rows.length, FIRST_ROWS);
   return (
     <>
       <section
@@ -235,13 +170,12 @@ export function EventTable({
               ))}
             </tr>
           </thead>
-          {virtualize && scroller ? (
+          {VirtualBody && scroller ? (
             <VirtualBody
               rows={rows}
               messages={messages}
               onSelect={onSelect}
               scroller={scroller}
-              virtualize={virtualize}
               hasMore={hasMore}
               loading={loading}
               onLoadMore={onLoadMore}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { type ExportFormat, exportFormats } from '../../../contract/constants/events.ts';
-import { ApiError, client } from '../../lib/api.ts';
 import { Alert } from '../shared/Alert.tsx';
+import type { ExportJob, ExportState } from './export-run.ts';
 import './ExportButton.css';
 
 /** What the event log shows now: its query and the absolute window of the current result. */
@@ -14,36 +14,7 @@ export interface ExportButtonProps {
   readonly to: string;
 }
 
-type State =
-  | { readonly step: 'idle' }
-  | {
-      readonly step: 'running';
-      readonly format: ExportFormat;
-      readonly rows: number;
-      readonly total: number | null;
-      readonly bytes: number;
-    }
-  | { readonly step: 'done'; readonly file: string; readonly rows: number; readonly total: number | null }
-  | { readonly step: 'cancelled' }
-  | { readonly step: 'error'; readonly message: string };
-
 const LABELS: Record<ExportFormat, string> = { ndjson: 'NDJSON', csv: 'CSV' };
-const NEWLINE = 10;
-const QUOTE = 34;
-
-/** Counts finished records in the bytes as they arrive: line breaks, except those inside a quoted CSV cell. */
-function recordCounter(format: ExportFormat) {
-  let quoted = false;
-  return (bytes: Uint8Array): number => {
-    let n = 0;
-    for (const byte of bytes) {
-      if (byte === NEWLINE && !quoted) n++;
-      // A doubled quote ("") flips twice, so only real cell quotes count.
-      else if (byte === QUOTE && format === 'csv') quoted = !quoted;
-    }
-    return n;
-  };
-}
 
 /** "1.2 MB" */
 function size(bytes: number): string {
@@ -54,41 +25,14 @@ function size(bytes: number): string {
 
 const count = (n: number) => n.toLocaleString('en');
 
-/** The server's file name from `Content-Disposition`, or a plain one. */
-function fileName(headers: Headers, format: ExportFormat): string {
-  const match = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '');
-  return match?.[1] ?? `spaceguard-events.${format}`;
-}
-
-/** The API's refusal, with the field messages that say what to change. */
-function refusalOf(error: ApiError): string {
-  const fields = Object.values(error.fields).filter((text) => text !== error.message);
-  return [error.message, ...fields].join(' ');
-}
-
-/** Hands a finished file to the browser as a download. */
-function save(parts: BlobPart[], file: string, format: ExportFormat): void {
-  const blob = new Blob(parts, { type: format === 'csv' ? 'text/csv' : 'application/x-ndjson' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * Export of the event log's current result as NDJSON or CSV: streams the file from the API with a progress bar
  * (events done of `X-Total-Count`, and bytes), can be cancelled, then saves it under the server's file name.
  */
 export function ExportButton({ spaceId, query, from, to }: ExportButtonProps) {
-  const [state, setState] = useState<State>({ step: 'idle' });
+  const [state, setState] = useState<ExportState>({ step: 'idle' });
   const progressId = useId();
-  const running = useRef<{ controller: AbortController; reader: ReadableStreamDefaultReader<Uint8Array> | null }>(null);
+  const running = useRef<ExportJob>(null);
 
   // Leaving the screen stops a running export.
   useEffect(
@@ -101,60 +45,17 @@ export function ExportButton({ spaceId, query, from, to }: ExportButtonProps) {
 
   const start = async (format: ExportFormat) => {
     const controller = new AbortController();
-    const job: { controller: AbortController; reader: ReadableStreamDefaultReader<Uint8Array> | null } = {
-      controller,
-      reader: null,
-    };
+    const job: ExportJob = { controller, reader: null };
     running.current = job;
     setState({ step: 'running', format, rows: 0, total: null, bytes: 0 });
     try {
-      // Resolves only on 2xx; a refusal is thrown as ApiError with the fields that say what to change.
-      const response = await client.spaces[':spaceId'].events.export.$get(
-        { param: { spaceId }, query: { format, q: query, from, to } },
-        { init: { signal: controller.signal } },
-      );
-      if (controller.signal.aborted) {
-        response.body?.cancel().catch(() => undefined);
-        return;
-      }
-      if (!response.body) {
-        setState({
-          step: 'error',
-          message: `Export failed: The server answered ${response.status}. Try again in a moment.`,
-        });
-        return;
-      }
-      const header = response.headers.get('x-total-count');
-      const total = header === null || Number.isNaN(Number(header)) ? null : Number(header);
-      const file = fileName(response.headers, format);
-      const reader = response.body.getReader();
-      job.reader = reader;
-      const records = recordCounter(format);
-      const parts: BlobPart[] = [];
-      // The CSV header line is not an event.
-      let rows = format === 'csv' ? -1 : 0;
-      let bytes = 0;
-      setState({ step: 'running', format, rows: 0, total, bytes: 0 });
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (controller.signal.aborted) return;
-        if (done) break;
-        parts.push(value);
-        bytes += value.byteLength;
-        rows += records(value);
-        setState({ step: 'running', format, rows: Math.max(0, rows), total, bytes });
-      }
-      rows = Math.max(0, rows);
-      save(parts, file, format);
-      setState({ step: 'done', file, rows, total });
+      const { runExport } = await import('./export-run.ts');
+      await runExport(job, { spaceId, format, query, from, to }, setState);
     } catch (error) {
+      // Only the code failed to load: the export itself reports its own failures.
       if (controller.signal.aborted) return;
-      if (error instanceof ApiError) {
-        setState({ step: 'error', message: `Export failed: ${refusalOf(error)}` });
-        return;
-      }
       const reason = error instanceof Error ? error.message : String(error);
-      setState({ step: 'error', message: `Export failed: the download broke off (${reason}). Try again.` });
+      setState({ step: 'error', message: `Export failed: ${reason}. Try again.` });
     } finally {
       if (running.current === job) running.current = null;
     }

@@ -4,7 +4,8 @@ import type { ColorMode } from '../../lib/color-mode.ts';
 import { $colorMode, $forcedMode } from '../../stores/theme.ts';
 import { useHydratedStore } from '../app/use-hydrated-store.ts';
 import { withApp } from '../app/with-app.tsx';
-import './ThemeToggle.css';
+
+// Styles: ThemeToggle.css, imported by the layouts that place the toggle (see console/frame.css).
 
 const OPTIONS: ReadonlyArray<{ value: ColorMode; label: string; icon: string }> = [
   { value: 'light', label: 'Light', icon: '☀' },

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { atLeast } from '../../../contract/roles.ts';
 import { $space, $spaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
@@ -8,11 +8,13 @@ import { Tabs } from '../shared/Tabs.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { AssessButton } from './AssessButton.tsx';
 import { type AssessmentTab, type AssessmentView, readAssessmentView, writeAssessmentView } from './assessment-url.ts';
-import { AssetsTab } from './assets/AssetsTab.tsx';
 import { FindingsTab } from './findings/FindingsTab.tsx';
 import '../shared/panels.css';
 import '../shared/console-screens.css';
 import './vulnerabilities.css';
+
+// The assets tab (inventories, SBOM uploads, an asset's page) loads when it is first opened.
+const AssetsTab = lazy(() => import('./assets/AssetsTab.tsx').then((module) => ({ default: module.AssetsTab })));
 
 const TABS: readonly { id: AssessmentTab; label: string }[] = [
   { id: 'findings', label: 'Findings' },
@@ -67,18 +69,20 @@ export function AssessmentScreen() {
             onOpenAsset={(asset) => change({ ...view, tab: 'assets', asset })}
           />
         ) : (
-          <AssetsTab
-            spaceId={id}
-            canManage={atLeast(role, 'admin')}
-            asset={view.asset}
-            onOpenAsset={(asset) => change({ ...view, asset })}
-            onShowFindings={(asset) => change({ ...view, tab: 'findings', filters: { asset } })}
-            actions={
-              view.asset && atLeast(role, 'admin') ? (
-                <AssessButton spaceId={id} assetId={view.asset} label="Assess now" />
-              ) : undefined
-            }
-          />
+          <Suspense fallback={<p role="status">Loading the assets…</p>}>
+            <AssetsTab
+              spaceId={id}
+              canManage={atLeast(role, 'admin')}
+              asset={view.asset}
+              onOpenAsset={(asset) => change({ ...view, asset })}
+              onShowFindings={(asset) => change({ ...view, tab: 'findings', filters: { asset } })}
+              actions={
+                view.asset && atLeast(role, 'admin') ? (
+                  <AssessButton spaceId={id} assetId={view.asset} label="Assess now" />
+                ) : undefined
+              }
+            />
+          </Suspense>
         )}
       </Tabs>
     );

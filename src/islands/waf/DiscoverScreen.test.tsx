@@ -87,7 +87,7 @@ describe('DiscoverScreen', () => {
 
     const button = within(a).getByRole('button', { name: `Block IP ${A}` });
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Block an IP address' });
+    const dialog = await screen.findByRole('dialog', { name: 'Block an IP address' });
     expect(within(dialog).getByRole('textbox', { name: 'IP address or CIDR range' })).toHaveValue(A);
     expect(
       await within(dialog).findByText('Would have affected 3 requests from 1 IP in the last 7 days.'),
@@ -140,7 +140,7 @@ describe('DiscoverScreen', () => {
     // 949110 decides blocking: it offers no exclusion; 942100 does, asking for the path.
     expect(within(rowOf(table, '949110')).queryByRole('button', { name: /Add exclusion/ })).toBeNull();
     await user.click(within(rowOf(table, '942100')).getByRole('button', { name: 'Add exclusion 942100' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add an exclusion' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add an exclusion' });
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(within(dialog).getByText('Enter a path prefix, such as /search.')).toBeVisible();
     await user.type(within(dialog).getByRole('textbox', { name: 'Path prefix' }), '/search');
@@ -179,7 +179,7 @@ describe('DiscoverScreen', () => {
     expect(events.searchParams.get('q')).toBe('(path:/search OR path:/search?*)');
     const user = userEvent.setup();
     await user.click(within(search).getByRole('button', { name: 'Add exclusion /search' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add an exclusion' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add an exclusion' });
     // The path group's top rule is proposed.
     expect(within(dialog).getByRole('textbox', { name: 'Rule id' })).toHaveValue('942100');
     expect(await within(dialog).findByText(/^Would have affected 3 requests/)).toBeVisible();

@@ -1,20 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { atLeast } from '../../../contract/constants/roles.ts';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type DiscoverGroup, discoverGroups } from '../../../contract/constants/waf.ts';
-import { parseQuery } from '../../../contract/query/parse.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { $firewalls } from '../../stores/firewalls.ts';
 import { $space, $spaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { absoluteRange, parseRange, type RangeKey } from '../shared/event-log-url.ts';
+import { absoluteRange, parseRange, type RangeKey, useQueryParser } from '../shared/event-log-url.ts';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import { DiscoverTable } from './DiscoverTable.tsx';
 import { $discover, $discoverSearch, type DiscoverSearch } from './discover-store.ts';
 import { type DiscoverView, readDiscoverView, writeDiscoverView } from './discover-view.ts';
-import { RemedyDialog, type RemedyDraft } from './RemedyDialog.tsx';
+import { LazyRemedyDialog } from './LazyRemedyDialog.tsx';
+import type { RemedyDraft } from './RemedyDialog.tsx';
 import '../shared/panels.css';
 import '../shared/console-screens.css';
 import './waf.css';
@@ -79,7 +79,7 @@ function DiscoverScreen() {
     $discoverSearch.set(searchOf(next, Date.now()));
   }, []);
 
-  const parsed = useMemo(() => parseQuery(draft), [draft]);
+  const { parsed, load: loadParser } = useQueryParser(draft);
   const closeRemedy = useCallback(() => setRemedyOpen(false), []);
 
   if (spaceId === null) return <Problem error={noSpaceError()} onRetry={discover.retry} />;
@@ -126,7 +126,11 @@ function DiscoverScreen() {
               placeholder="action:blocked -country:FR"
               aria-invalid={parsed.ok ? undefined : true}
               aria-describedby="sg-waf-query-help"
-              onChange={(event) => setDraft(event.target.value)}
+              onFocus={loadParser}
+              onChange={(event) => {
+                loadParser();
+                setDraft(event.target.value);
+              }}
             />
           </div>
           <div className="field">
@@ -268,7 +272,7 @@ function DiscoverScreen() {
         </section>
       )}
       {remedy && (
-        <RemedyDialog
+        <LazyRemedyDialog
           key={remedy.key}
           spaceId={spaceId}
           firewalls={firewallList}

@@ -1,10 +1,10 @@
 /** A save refused because someone saved first: both versions' changes side by side, and the way on. */
 import { useEffect, useRef } from 'react';
-import { modelOf } from '../../../../contract/constants/dashboard-rules.ts';
+import { modelOf } from '../../../../contract/dashboard-rules.ts';
 import type { Dashboard, DashboardModel } from '../../../../contract/dashboards.ts';
 import { dateTime } from '../../shared/format.ts';
+import { describeChanges } from '../changes.ts';
 import { downloadDashboard } from '../dashboard-file.ts';
-import { describeChanges } from '../draft.ts';
 
 interface Props {
   /** The version both edits started from. */
