@@ -196,6 +196,15 @@ describe('one home each', () => {
   });
 });
 
+describe('stores own their reads and writes', () => {
+  test('invalidation names a store, never a string', () => {
+    const offenders = browserFiles().filter((file) =>
+      /\binvalidateApi\(\s*[^)]*['"`]/.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
 function browserFiles(): string[] {
   return ['src/islands', 'src/stores', 'src/lib'].flatMap(sources).filter((file) => !isTest(file));
 }

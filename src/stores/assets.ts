@@ -28,19 +28,19 @@ export function loadInventory(spaceId: string, id: string, version: number): Pro
 /** Creates an asset; the list is asked again. */
 export async function createAsset(spaceId: string, json: CreateAssetBody) {
   const asset = await call(space.assets.$post({ param: { spaceId }, json }));
-  invalidateApi('assets');
+  invalidateApi($assets);
   return asset;
 }
 
 /** Changes an asset (a new inventory replaces the current one); the list and its page are asked again. */
 export async function updateAsset(spaceId: string, id: string, json: UpdateAssetBody) {
   const asset = await call(space.assets[':id'].$patch({ param: { spaceId, id }, json }));
-  invalidateApi('assets', 'asset');
+  invalidateApi($assets, $asset);
   return asset;
 }
 
 /** Deletes an asset with its inventories and findings. */
 export async function deleteAsset(spaceId: string, id: string): Promise<void> {
   await call(space.assets[':id'].$delete({ param: { spaceId, id } }));
-  invalidateApi('assets');
+  invalidateApi($assets);
 }

@@ -26,14 +26,14 @@ export const $dashboard = apiStore<Dashboard>('dashboard', [$spaceId, $routeId],
 /** Creates a dashboard from a model (a template, an import, or an empty one). */
 export async function createDashboard(spaceId: string, model: DashboardModel): Promise<Dashboard> {
   const created = await call(dashboards.$post({ param: { spaceId }, json: model }));
-  invalidateApi('dashboards');
+  invalidateApi($dashboards);
   return created;
 }
 
 /** Saves a whole dashboard based on `body.version`; a newer version on the server answers 409. */
 export async function saveDashboard(spaceId: string, id: string, body: UpdateDashboardBody): Promise<Dashboard> {
   const saved = await call(dashboards[':id'].$put({ param: { spaceId, id }, json: body }));
-  invalidateApi('dashboards');
+  invalidateApi($dashboards);
   return saved;
 }
 
@@ -44,18 +44,18 @@ export function loadDashboard(spaceId: string, id: string): Promise<Dashboard> {
 
 export async function deleteDashboard(spaceId: string, id: string): Promise<void> {
   await call(dashboards[':id'].$delete({ param: { spaceId, id } }));
-  invalidateApi('dashboards');
+  invalidateApi($dashboards);
 }
 
 export async function duplicateDashboard(spaceId: string, id: string): Promise<Dashboard> {
   const copy = await call(dashboards[':id'].duplicate.$post({ param: { spaceId, id }, json: {} }));
-  invalidateApi('dashboards');
+  invalidateApi($dashboards);
   return copy;
 }
 
 export async function makeDefaultDashboard(spaceId: string, id: string): Promise<Dashboard> {
   const made = await call(dashboards[':id'].default.$post({ param: { spaceId, id } }));
-  invalidateApi('dashboards');
+  invalidateApi($dashboards);
   return made;
 }
 

@@ -31,18 +31,42 @@ export interface ApiStoreSettings {
   readonly revalidateInterval?: number;
 }
 
+/** Where a resource's name is kept on its store: invalidation reads it, nothing else does. */
+const RESOURCE: unique symbol = Symbol('api resource');
+
 /**
- * A store of one API resource named `name`, keyed by `parts`: `load` is called with each part's value once all
- * are known, and again when one changes. `invalidateApi(name)` refetches every store of that name.
+ * What `invalidateApi` takes: a store made by `apiStore` (or a family key from `apiResource`), never a bare name,
+ * so a misspelt resource fails the type-check instead of refreshing nothing.
+ */
+export interface ApiResource {
+  readonly [RESOURCE]: string;
+}
+
+/** A store of one API resource, that names the resource to `invalidateApi`. */
+export type ApiStore<T> = FetcherStore<T, unknown> & ApiResource;
+
+/**
+ * The key of a family of stores that share one resource name (a store per filter or per version, made on demand):
+ * `invalidateApi` refetches all of them.
+ */
+export function apiResource(name: string): ApiResource {
+  return { [RESOURCE]: name };
+}
+
+/**
+ * A store of one API resource named `name` (or a family's `apiResource` key), keyed by `parts`: `load` is called with
+ * each part's value once all are known, and again when one changes. `invalidateApi(store)` refetches every store of
+ * that name.
  */
 export function apiStore<T>(
-  name: string,
+  name: string | ApiResource,
   parts: readonly KeyPart[],
   load: (...values: string[]) => Promise<T>,
   settings: ApiStoreSettings = {},
-): FetcherStore<T, unknown> {
-  const key = [`${name}|`, ...parts.flatMap((part, index) => (index === 0 ? [part] : ['|', part]))];
-  return createFetcherStore<T>(key, {
+): ApiStore<T> {
+  const resource = typeof name === 'string' ? name : name[RESOURCE];
+  const key = [`${resource}|`, ...parts.flatMap((part, index) => (index === 0 ? [part] : ['|', part]))];
+  const store = createFetcherStore<T>(key, {
     ...settings,
     // Pre-rendering (no window) asks for nothing: the island's server HTML shows its loading state, as in the browser.
     fetcher: (...values) =>
@@ -50,13 +74,17 @@ export function apiStore<T>(
         ? new Promise<T>(() => undefined)
         : load(...values.filter((_, index) => index % 2 === 1).map(String)),
   });
+  return Object.assign(store, { [RESOURCE]: resource });
 }
 
 /**
- * Refetches every store of these names (after a change the screen made), wherever it is shown. What they show stays
- * until the answer replaces it (nanoquery's revalidate; its invalidate would drop it and blank the screen meanwhile).
+ * Refetches every store of these resources (after a change the screen made), wherever it is shown: each names its
+ * store, and every store of the same resource name (another filter, another page) is refreshed with it. What they
+ * show stays until the answer replaces it (nanoquery's revalidate; its invalidate would drop it and blank the screen
+ * meanwhile).
  */
-export function invalidateApi(...names: string[]): void {
+export function invalidateApi(...resources: readonly ApiResource[]): void {
+  const names = resources.map((resource) => resource[RESOURCE]);
   revalidateKeys((key) => names.some((name) => key.startsWith(`${name}|`)));
 }
 

@@ -10,6 +10,7 @@ import type {
 import { apiUrl, call, client } from '../lib/api.ts';
 import { apiStore, invalidateApi } from './fetcher.ts';
 import { $spaceId } from './route.ts';
+import { $space, $spaces } from './space.ts';
 
 const space = client.spaces[':spaceId'];
 
@@ -36,20 +37,20 @@ export async function checkout(spaceId: string, body: CheckoutBody, key: string)
   const result = await call(
     space.subscription.checkout.$post({ param: { spaceId }, header: { 'idempotency-key': key }, json: body }),
   );
-  invalidateApi('subscription', 'payments', 'space', 'spaces');
+  invalidateApi($subscription, $payments, $space, $spaces);
   return result;
 }
 
 /** Cancels a downgrade (or interval change) scheduled for the period's end. */
 export async function cancelScheduledChange(spaceId: string): Promise<void> {
   await call(space.subscription['scheduled-change'].$delete({ param: { spaceId } }));
-  invalidateApi('subscription');
+  invalidateApi($subscription);
 }
 
 /** Refunds a paid invoice in full; the current period's payment ends the paid plan (the space is on Free at once). */
 export async function refundPayment(spaceId: string, id: string): Promise<void> {
   await call(space.payments[':id'].refund.$post({ param: { spaceId, id } }));
-  invalidateApi('payments', 'subscription', 'space', 'spaces');
+  invalidateApi($payments, $subscription, $space, $spaces);
 }
 
 /** The printable receipt of a payment: an HTML page the API serves. */

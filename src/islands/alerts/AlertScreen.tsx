@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { $alert } from '../../stores/alerts.ts';
+import { $alert, $alerts, $ruleSuppressions } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $members } from '../../stores/members.ts';
 import { $routeId } from '../../stores/route.ts';
@@ -40,7 +40,7 @@ export function AlertScreen() {
   };
   const changed = (message: string): void => {
     setDone(message);
-    invalidateApi('alert', 'alerts', 'alert-suppressions');
+    invalidateApi($alert, $alerts, $ruleSuppressions);
   };
 
   let body: ReactNode;

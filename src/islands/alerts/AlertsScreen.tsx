@@ -124,7 +124,7 @@ export function AlertsScreen() {
         <button
           type="button"
           className="button secondary sg-al-refresh"
-          onClick={() => invalidateApi('alerts', 'alert-rules')}
+          onClick={() => invalidateApi($alerts, $alertRules)}
         >
           Refresh
         </button>

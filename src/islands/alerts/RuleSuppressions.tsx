@@ -34,7 +34,7 @@ export function RuleSuppressions({ spaceId, ruleId, canRemove }: Props) {
           param: { spaceId, id: ruleId, suppressionId: id },
         }),
       );
-      invalidateApi('alert-suppressions');
+      invalidateApi($ruleSuppressions);
     } catch (error) {
       setFailure(errorMessage(error));
     }

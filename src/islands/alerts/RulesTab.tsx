@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { AlertRule } from '../../../contract/alert-rules.ts';
+import { $alertRules } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Drawer } from '../shared/Drawer.tsx';
@@ -102,12 +103,12 @@ export function RulesTab({ spaceId, rules, canEdit, canWork, startNew, onStartNe
               canEdit={canEdit}
               canWork={canWork}
               onSaved={(rule, created) => {
-                invalidateApi('alert-rules');
+                invalidateApi($alertRules);
                 setMessage(created ? `Rule “${rule.name}” created.` : `Rule “${rule.name}” saved.`);
                 close();
               }}
               onDeleted={(name) => {
-                invalidateApi('alert-rules');
+                invalidateApi($alertRules);
                 setMessage(`Rule “${name}” deleted.`);
                 close();
               }}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AlertRule } from '../../../contract/alert-rules.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
+import { $alertRules } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
@@ -40,7 +41,7 @@ export function RulesTable({ spaceId, rules, now, canEdit, onOpen }: Props) {
       await call(
         client.spaces[':spaceId']['alert-rules'][':id'].$patch({ param: { spaceId, id: rule.id }, json: { enabled } }),
       );
-      invalidateApi('alert-rules');
+      invalidateApi($alertRules);
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

@@ -49,7 +49,7 @@ export function FirewallsScreen() {
             Each firewall is a private nginx with ModSecurity and the OWASP Core Rule Set in front of one application,
             run by its connector. Open a firewall to configure its rules, see its generated files and its versions.
           </p>
-          <button type="button" className="button secondary" onClick={() => invalidateApi('space', 'firewalls')}>
+          <button type="button" className="button secondary" onClick={() => invalidateApi($space, $firewalls)}>
             Refresh
           </button>
         </div>
@@ -74,7 +74,7 @@ export function FirewallsScreen() {
             onDeleted={(name) => {
               setDeleted(name);
               setCreated(null);
-              invalidateApi('firewalls');
+              invalidateApi($firewalls);
             }}
           />
         )}
@@ -97,7 +97,7 @@ export function FirewallsScreen() {
               onCreated={(firewall) => {
                 setCreated(firewall);
                 setDeleted(null);
-                invalidateApi('firewalls');
+                invalidateApi($firewalls);
               }}
             />
           </section>

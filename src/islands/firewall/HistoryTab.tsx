@@ -6,6 +6,8 @@ import { invalidateApi } from '../../stores/fetcher.ts';
 import {
   $compareFrom,
   $compareTo,
+  $firewall,
+  $firewalls,
   $firewallVersions,
   $versionFrom,
   $versionTo,
@@ -83,7 +85,7 @@ export function HistoryTab({ spaceId, firewall, editable, unsaved }: Props) {
       });
       $compareFrom.set(String(answer.version - 1));
       $compareTo.set(String(answer.version));
-      invalidateApi('firewall', 'firewalls', 'firewall-versions');
+      invalidateApi($firewall, $firewalls, $firewallVersions);
     } catch (error) {
       setNotice({ tone: 'error', text: `Not rolled back to version ${version}: ${errorMessage(error)}` });
     }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Firewall } from '../../../contract/firewalls.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
-import { $previewFiles, $previewVersion } from '../../stores/firewalls.ts';
+import { $firewall, $previewFiles, $previewVersion } from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { CopyButton } from '../shared/CopyButton.tsx';
@@ -45,7 +45,7 @@ export function PreviewTab({ spaceId, firewall, editable }: Props) {
       );
       setToken(rotated.token);
       setProblem(null);
-      invalidateApi('firewall');
+      invalidateApi($firewall);
     } catch (error) {
       setProblem(`The token was not rotated: ${errorMessage(error)}`);
     }

@@ -3,7 +3,14 @@ import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import type { Firewall, UpdateFirewallBody } from '../../../contract/firewalls.ts';
 import { ApiError, call, client, errorMessage } from '../../lib/api.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
-import { type FirewallDraft, type SettingsKey, startDraft } from '../../stores/firewalls.ts';
+import {
+  $firewall,
+  $firewalls,
+  $firewallVersions,
+  type FirewallDraft,
+  type SettingsKey,
+  startDraft,
+} from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { ConflictPanel } from './ConflictPanel.tsx';
@@ -51,7 +58,7 @@ export function SaveBar({ spaceId, draft, changed, onErrors, onSaved }: Props) {
       setSaved(firewall.version);
       startDraft(firewall);
       onSaved(firewall);
-      invalidateApi('firewall', 'firewalls', 'firewall-versions');
+      invalidateApi($firewall, $firewalls, $firewallVersions);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         try {
@@ -84,7 +91,7 @@ export function SaveBar({ spaceId, draft, changed, onErrors, onSaved }: Props) {
           current={conflict.current}
           onDone={() => {
             setConflict(null);
-            invalidateApi('firewall', 'firewall-versions');
+            invalidateApi($firewall, $firewallVersions);
           }}
         />
       )}

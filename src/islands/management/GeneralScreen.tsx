@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $members } from '../../stores/members.ts';
-import { $space, $spaceId } from '../../stores/space.ts';
+import { $space, $spaceId, $spaces } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { navigate } from '../shared/navigate.ts';
@@ -30,7 +30,7 @@ export function GeneralScreen() {
     members.retry();
   };
   // The space's name and the caller's role show elsewhere too (the space switcher, the /spaces cards).
-  const reload = (): void => invalidateApi('space', 'spaces', 'members');
+  const reload = (): void => invalidateApi($space, $spaces, $members);
 
   if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
   if (loaded.state === 'loading')

@@ -40,7 +40,7 @@ export function MembersScreen() {
     members.retry();
     invitations.retry();
   };
-  const reload = (): void => invalidateApi('space', 'members', 'invitations');
+  const reload = (): void => invalidateApi($space, $members, $invitations);
 
   if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} notFound={NOT_A_MEMBER} />;
   if (loaded.state === 'loading')

@@ -25,7 +25,7 @@ export function ApiTokens() {
           client.me.tokens.$post({ json: { name: text(form, 'name'), ...(days > 0 ? { expiresInDays: days } : {}) } }),
         ),
       );
-      invalidateApi('api-tokens');
+      invalidateApi($apiTokens);
     },
     { fields: ['name', 'expiresInDays'] },
   );
@@ -36,7 +36,7 @@ export function ApiTokens() {
     } catch (failure) {
       setError(errorMessage(failure));
     }
-    invalidateApi('api-tokens');
+    invalidateApi($apiTokens);
   };
   return (
     <section className="card panel" aria-labelledby="tokens-title">

@@ -23,7 +23,7 @@ export function Sessions() {
     } catch (failure) {
       setError(errorMessage(failure));
     }
-    invalidateApi('sessions');
+    invalidateApi($sessions);
   };
   return (
     <section className="card panel" aria-labelledby="sessions-title">

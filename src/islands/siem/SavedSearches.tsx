@@ -71,7 +71,7 @@ export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps)
     setName('');
     setNotice({ tone: 'success', text: `Saved “${saved.name}”.` });
     setMore(null);
-    invalidateApi('saved-searches');
+    invalidateApi($savedSearches);
   });
 
   const remove = async (search: SavedSearch) => {
@@ -80,7 +80,7 @@ export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps)
       await call(searches[':id'].$delete({ param: { spaceId, id: search.id } }));
       setRemoved((before) => new Set(before).add(search.id));
       setNotice({ tone: 'success', text: `Deleted “${search.name}”.` });
-      invalidateApi('saved-searches');
+      invalidateApi($savedSearches);
     } catch (error) {
       setNotice({ tone: 'error', text: `Could not delete “${search.name}”: ${errorMessage(error)}` });
     }

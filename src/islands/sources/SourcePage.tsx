@@ -6,7 +6,7 @@ import { call, client, errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $routeId } from '../../stores/route.ts';
-import { $source } from '../../stores/sources.ts';
+import { $source, $sources } from '../../stores/sources.ts';
 import { $space, $spaceId } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
@@ -54,7 +54,7 @@ export function SourcePage() {
     detail.retry();
   };
   // The source's figures and what lists it; the space's own answer does not change with a source.
-  const reload = (): void => invalidateApi('source', 'sources');
+  const reload = (): void => invalidateApi($source, $sources);
 
   if (deleted !== null && spaceId) {
     return (
@@ -103,7 +103,7 @@ export function SourcePage() {
     try {
       await call(client.spaces[':spaceId'].sources[':id'].$delete({ param }));
       setDeleted(source.name);
-      invalidateApi('sources');
+      invalidateApi($sources);
       navigate(eventLogPath(id));
     } catch (error) {
       setNotice({ tone: 'error', text: `The source was not deleted: ${errorMessage(error)}` });
@@ -121,7 +121,7 @@ export function SourcePage() {
           {sourceKindLabels[source.kind]} · created {dateOnly(source.createdAt)}
         </p>
         <SourceFigures source={source} spaceRetentionDays={retentionDays} now={Date.now()} />
-        <button type="button" className="button secondary" onClick={() => invalidateApi('source')}>
+        <button type="button" className="button secondary" onClick={() => invalidateApi($source)}>
           Refresh figures
         </button>
       </Section>

@@ -48,7 +48,7 @@ export function SourcesPanel() {
             Each source has its own ingest token. Open a source for its token, the command to send events, the parser
             test and its refused lines.
           </p>
-          <button type="button" className="button secondary" onClick={() => invalidateApi('space', 'sources')}>
+          <button type="button" className="button secondary" onClick={() => invalidateApi($space, $sources)}>
             Refresh
           </button>
         </div>
@@ -82,7 +82,7 @@ export function SourcesPanel() {
               spaceId={id}
               onCreated={(source) => {
                 setCreated(source);
-                invalidateApi('sources');
+                invalidateApi($sources);
               }}
             />
           </section>

@@ -45,7 +45,7 @@ function SpacesScreen() {
       location.assign(`/console/${invitation.spaceId}`);
     } catch (failure) {
       setAcceptError(errorMessage(failure));
-      invalidateApi('my-invitations');
+      invalidateApi($myInvitations);
     }
   };
 

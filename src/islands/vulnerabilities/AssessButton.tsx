@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Assessment } from '../../../contract/findings.ts';
 import { call, client } from '../../lib/api.ts';
+import { $asset, $assets } from '../../stores/assets.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
+import { $findings, $findingTrend } from '../../stores/findings.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { countOf } from '../shared/format.ts';
 import { useSubmit } from '../shared/use-submit.ts';
@@ -20,7 +22,7 @@ export function AssessButton({ spaceId, assetId, label }: { spaceId: string; ass
       client.spaces[':spaceId'].assessments.$post({ param: { spaceId }, json: assetId ? { assetId } : {} }),
     );
     setDone(assessmentText(answer));
-    invalidateApi('findings', 'finding-trend', 'assets', 'asset');
+    invalidateApi($findings, $findingTrend, $assets, $asset);
   });
   return (
     <div className="sg-vu-assess">

@@ -156,7 +156,7 @@ export function RefsScreen() {
     <section className="card panel sg-sources sg-vr" aria-labelledby="sg-vr-heading">
       <div className="row sg-vu-head">
         <h2 id="sg-vr-heading">Vulnerability library</h2>
-        <button type="button" className="button secondary" onClick={() => invalidateApi('vuln-refs', 'vuln-imports')}>
+        <button type="button" className="button secondary" onClick={() => invalidateApi($vulnRefs, $vulnImports)}>
           Refresh
         </button>
       </div>

@@ -14,6 +14,7 @@ import { SelectField } from '../shared/SelectField.tsx';
 import { FormProblem, useSubmit } from '../shared/use-submit.ts';
 import '../firewall/firewall.css';
 import './waf.css';
+import { $firewall, $firewalls, $firewallVersions } from '../../stores/firewalls.ts';
 
 /** The remedy a screen proposes: block an address or network, or exclude a rule on a path (either may be left to fill in). */
 export type RemedyDraft =
@@ -90,7 +91,7 @@ export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply,
       if (!previewed) return;
       const json = { ...previewed.body, version: previewed.answer.firewall.version };
       setApplied(await call(client.spaces[':spaceId']['waf-remedies'].$post({ param: { spaceId }, json })));
-      invalidateApi('firewalls', 'firewall', 'firewall-versions');
+      invalidateApi($firewalls, $firewall, $firewallVersions);
     },
     { fields: FIELDS },
   );

@@ -4,7 +4,7 @@ import { findingStatusLabels, vexJustificationLabels } from '../../../../contrac
 import type { FindingDetail } from '../../../../contract/findings.ts';
 import { call, client } from '../../../lib/api.ts';
 import { invalidateApi } from '../../../stores/fetcher.ts';
-import { $finding, $findingId } from '../../../stores/findings.ts';
+import { $finding, $findingId, $findings } from '../../../stores/findings.ts';
 import { Drawer } from '../../shared/Drawer.tsx';
 import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
@@ -101,7 +101,7 @@ export function FindingPanel({ spaceId, canTriage, canManage, returnFocus }: Pro
               await call(
                 client.spaces[':spaceId'].findings[':id'].$patch({ param: { spaceId, id: f.id }, json: change }),
               );
-              invalidateApi('finding', 'findings');
+              invalidateApi($finding, $findings);
             }}
           />
         )}

@@ -110,7 +110,7 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
               setMessage(`Updated ${countOf(answer.updated, 'finding')}.`);
               setSelected(new Set());
               setMore(null);
-              invalidateApi('findings');
+              invalidateApi($findings);
             }}
           />
         )}

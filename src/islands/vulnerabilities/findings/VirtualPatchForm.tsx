@@ -4,6 +4,7 @@ import type { FindingDetail, VirtualPatchBody, VirtualPatchPreview } from '../..
 import { call, client } from '../../../lib/api.ts';
 import { buildPath } from '../../../lib/routes.ts';
 import { invalidateApi } from '../../../stores/fetcher.ts';
+import { $finding, $findings } from '../../../stores/findings.ts';
 import { $firewallCatalog, $firewalls } from '../../../stores/firewalls.ts';
 import { DiffView } from '../../firewall/DiffView.tsx';
 import { diffLines } from '../../firewall/line-diff.ts';
@@ -62,11 +63,11 @@ export function VirtualPatchForm({ spaceId, finding }: Props) {
     const answer = await call(route.$post({ param, json: preview.body }));
     setApplied(answer.version);
     setPreview(null);
-    invalidateApi('finding', 'findings', 'firewalls');
+    invalidateApi($finding, $findings, $firewalls);
   });
   const removing = useSubmit(async () => {
     await call(route.$delete({ param }));
-    invalidateApi('finding', 'findings', 'firewalls');
+    invalidateApi($finding, $findings, $firewalls);
   });
 
   const active = finding.virtualPatch;

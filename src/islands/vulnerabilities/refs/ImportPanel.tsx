@@ -3,7 +3,7 @@ import { vulnLimits } from '../../../../contract/constants/vulns.ts';
 import type { VulnImport } from '../../../../contract/vuln-refs.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { invalidateApi } from '../../../stores/fetcher.ts';
-import { isRunning, loadImport, uploadImport } from '../../../stores/vuln-refs.ts';
+import { $vulnImports, $vulnRefs, isRunning, loadImport, uploadImport } from '../../../stores/vuln-refs.ts';
 import { countOf } from '../../shared/format.ts';
 import { TableScroll } from '../../shared/TableScroll.tsx';
 import { ColumnHeads } from './ColumnHeads.tsx';
@@ -113,7 +113,7 @@ export function ImportPanel({ spaceId, imports, pollMs = 1_000 }: Props) {
         if (stopped) return;
         setCurrent(next);
         setProblem(null);
-        if (!isRunning(next)) invalidateApi('vuln-refs', 'vuln-imports');
+        if (!isRunning(next)) invalidateApi($vulnRefs, $vulnImports);
       } catch (error) {
         if (stopped) return;
         // Shown, and asked again a little later (the connection may come back).
@@ -141,7 +141,7 @@ export function ImportPanel({ spaceId, imports, pollMs = 1_000 }: Props) {
     try {
       const started = await uploadImport(spaceId, file);
       setCurrent(started);
-      if (!isRunning(started)) invalidateApi('vuln-refs', 'vuln-imports');
+      if (!isRunning(started)) invalidateApi($vulnRefs, $vulnImports);
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (error) {
