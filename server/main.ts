@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApi } from './api.ts';
-import { endAllWaits } from './services/firewalls/version-signal.ts';
+import { endAllWaits } from './services/firewalls/connector/version-signal.ts';
 import { JobRunner } from './services/jobs/runner.ts';
 import { backgroundWorkers } from './services/jobs/workers.ts';
 import { jsonLogger, type Logger } from './services/shared/logger.ts';

@@ -12,8 +12,8 @@ import { FirewallSettings } from '../../contract/firewall-settings.ts';
 import { defaultFirewallSettings } from '../../contract/firewalls.ts';
 import { findNginx, PrivateNginx } from '../../server/connector/private-nginx.ts';
 import { compileFirewall } from '../../server/services/firewalls/compile/index.ts';
-import { defaultCrsDir, loadCrsCatalog } from '../../server/services/firewalls/crs-catalog.ts';
-import { layOutPrefix } from '../../server/services/firewalls/nginx-check.ts';
+import { defaultCrsDir, loadCrsCatalog } from '../../server/services/firewalls/engine/crs-catalog.ts';
+import { layOutPrefix } from '../../server/services/firewalls/engine/nginx-check.ts';
 
 /** Which configuration a WAF runs. */
 export type WafKind = 'stock' | 'spaceguard';

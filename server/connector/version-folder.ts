@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConnectorConfig } from '../../contract/firewalls.ts';
-import { hostModsecurityConf } from '../services/firewalls/nginx-check.ts';
+import { hostModsecurityConf } from '../services/firewalls/engine/nginx-check.ts';
 import { type Host, quote, renderNginxConf } from './nginx-conf.ts';
 import { writeVersion } from './versions.ts';
 

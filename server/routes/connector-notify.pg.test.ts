@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { spaces } from '../db/schema/spaces.ts';
-import { waitingOn } from '../services/firewalls/version-signal.ts';
+import { waitingOn } from '../services/firewalls/connector/version-signal.ts';
 import { createTestApi, type TestApi } from '../test/harness.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });

@@ -6,7 +6,7 @@ import { events } from '../db/schema/events.ts';
 import { firewalls } from '../db/schema/firewalls.ts';
 import { sources } from '../db/schema/sources.ts';
 import { spaces } from '../db/schema/spaces.ts';
-import { endAllWaits, waitingOn } from '../services/firewalls/version-signal.ts';
+import { endAllWaits, waitingOn } from '../services/firewalls/connector/version-signal.ts';
 import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });

@@ -17,7 +17,7 @@ import {
   connectorConfig,
   receiveConnectorEvents,
   reportStatus,
-} from '../services/firewalls/connector.ts';
+} from '../services/firewalls/connector/connector.ts';
 import { tooLarge } from '../services/ingest/receive.ts';
 
 /** The connector's request as the services take it: its firewall token is read there, from `Authorization`. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SpaceParams } from '../../contract/common.ts';
 import { crsApplications } from '../../contract/constants/firewalls.ts';
 import { createRouter, json, route } from '../router.ts';
-import { loadCrsCatalog } from '../services/firewalls/crs-catalog.ts';
+import { loadCrsCatalog } from '../services/firewalls/engine/crs-catalog.ts';
 
 /** One CRS rule file as the console lists it under Managed rules. */
 const CatalogGroup = z.object({

@@ -16,8 +16,8 @@ import { type Actor, recordActivity } from '../activity/record.ts';
 import { syncVirtualPatches } from '../vulns/patches/sync.ts';
 import { nextExpiry } from './compile/index.ts';
 import { compileSettings, installedCrs } from './compiled.ts';
+import { announceVersion, notifyVersion } from './connector/version-signal.ts';
 import { checkForModSecurity, withRuleIds } from './settings.ts';
-import { announceVersion, notifyVersion } from './version-signal.ts';
 import { versionHash } from './view.ts';
 
 declare const opened: unique symbol;

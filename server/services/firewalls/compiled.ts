@@ -2,7 +2,7 @@
 import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { ApiError } from '../../errors.ts';
 import { compileFirewall, UnsafeValueError } from './compile/index.ts';
-import { type CrsCatalog, loadCrsCatalog } from './crs-catalog.ts';
+import { type CrsCatalog, loadCrsCatalog } from './engine/crs-catalog.ts';
 
 /** The installed CRS (read once; `CRS_DIR` or Debian's folder). */
 export async function installedCrs(): Promise<CrsCatalog> {

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { FirewallSettings } from '../../../../contract/firewall-settings.ts';
 import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
 import { rateLimitMeaning } from '../../../../contract/rate-limits.ts';
-import { loadCrsCatalog } from '../crs-catalog.ts';
-import { layOutPrefix } from '../nginx-check.ts';
+import { loadCrsCatalog } from '../engine/crs-catalog.ts';
+import { layOutPrefix } from '../engine/nginx-check.ts';
 import { compileFirewall } from './compile.ts';
 
 // The compiled config on a real running nginx + ModSecurity + CRS (a private prefix, one process, no daemon), in front

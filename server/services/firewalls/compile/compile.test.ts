@@ -1,6 +1,6 @@
 import { FirewallSettings } from '../../../../contract/firewall-settings.ts';
 import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
-import { loadCrsCatalog } from '../crs-catalog.ts';
+import { loadCrsCatalog } from '../engine/crs-catalog.ts';
 import { compileFirewall, hashFiles, nextExpiry } from './compile.ts';
 
 const catalog = loadCrsCatalog();

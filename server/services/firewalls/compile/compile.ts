@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FirewallSettings, IpEntry } from '../../../../contract/firewall-settings.ts';
-import type { CrsCatalog } from '../crs-catalog.ts';
+import type { CrsCatalog } from '../engine/crs-catalog.ts';
 import { countryFile } from './custom-rules.ts';
 import { UnsafeValueError } from './escape.ts';
 import { compileModsecurity } from './modsecurity-conf.ts';

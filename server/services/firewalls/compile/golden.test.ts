@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCrsCatalog } from '../crs-catalog.ts';
-import { nginxCheck } from '../nginx-check.ts';
+import { loadCrsCatalog } from '../engine/crs-catalog.ts';
+import { nginxCheck } from '../engine/nginx-check.ts';
 import { compileCase, formatCase, parseCase, renderFiles } from './golden.ts';
 
 // Caddy's caddyfile_adapt style: every cases/<name>.case holds settings, a line of dashes and the exact files they

@@ -1,6 +1,6 @@
 import { FirewallSettings } from '../../../../contract/firewall-settings.ts';
 import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
-import type { CrsCatalog } from '../crs-catalog.ts';
+import type { CrsCatalog } from '../engine/crs-catalog.ts';
 import { type CompiledFirewall, compileFirewall } from './compile.ts';
 
 /** One `cases/<name>.case` file: its input, and the expected output after a line of dashes. */

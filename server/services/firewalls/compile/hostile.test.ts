@@ -1,7 +1,7 @@
 import { FirewallSettings } from '../../../../contract/firewall-settings.ts';
 import { defaultFirewallSettings } from '../../../../contract/firewalls.ts';
-import { loadCrsCatalog } from '../crs-catalog.ts';
-import { nginxCheck } from '../nginx-check.ts';
+import { loadCrsCatalog } from '../engine/crs-catalog.ts';
+import { nginxCheck } from '../engine/nginx-check.ts';
 import { compileFirewall } from './compile.ts';
 import { UnsafeValueError } from './escape.ts';
 

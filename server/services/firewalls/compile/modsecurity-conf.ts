@@ -1,5 +1,5 @@
 import type { Exclusion, FirewallSettings } from '../../../../contract/firewall-settings.ts';
-import type { CrsCatalog } from '../crs-catalog.ts';
+import type { CrsCatalog } from '../engine/crs-catalog.ts';
 import { compileCustomRules } from './custom-rules.ts';
 import { commentText, regexLiteral, UnsafeValueError } from './escape.ts';
 import { compilerRuleIds as ids } from './rule-ids.ts';

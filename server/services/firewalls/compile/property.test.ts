@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { conditionFields, crsApplications } from '../../../../contract/constants/firewalls.ts';
 import { isProtectedRule } from '../../../../contract/crs.ts';
 import { FirewallSettings, RateLimit } from '../../../../contract/firewall-settings.ts';
-import { loadCrsCatalog } from '../crs-catalog.ts';
-import { nginxCheck } from '../nginx-check.ts';
+import { loadCrsCatalog } from '../engine/crs-catalog.ts';
+import { nginxCheck } from '../engine/nginx-check.ts';
 import { compileFirewall } from './compile.ts';
 import { nginxRate } from './nginx-conf.ts';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CrsApplication, crsApplications } from '../../../contract/constants/firewalls.ts';
+import { type CrsApplication, crsApplications } from '../../../../contract/constants/firewalls.ts';
 
 /** One CRS rule file (a "group" in the console): `REQUEST-942-APPLICATION-ATTACK-SQLI` and what it is about. */
 export type CrsGroup = {

@@ -4,19 +4,19 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ConnectorConfig, ConnectorStatus, ConnectorStatusBody } from '../../../contract/firewalls.ts';
-import { type FirewallRow, firewalls, firewallVersions } from '../../db/schema/firewalls.ts';
-import { type SourceRow, sources } from '../../db/schema/sources.ts';
-import { spaces } from '../../db/schema/spaces.ts';
-import type { AppDeps } from '../../deps.ts';
-import { ApiError, fieldError } from '../../errors.ts';
-import { type Actor, recordActivity } from '../activity/record.ts';
-import { receiveForSource } from '../ingest/receive.ts';
-import type { StoredBatch } from '../ingest/store.ts';
-import { hashToken, randomToken } from '../shared/tokens.ts';
-import { recompileStale } from './expiry.ts';
+import type { ConnectorConfig, ConnectorStatus, ConnectorStatusBody } from '../../../../contract/firewalls.ts';
+import { type FirewallRow, firewalls, firewallVersions } from '../../../db/schema/firewalls.ts';
+import { type SourceRow, sources } from '../../../db/schema/sources.ts';
+import { spaces } from '../../../db/schema/spaces.ts';
+import type { AppDeps } from '../../../deps.ts';
+import { ApiError, fieldError } from '../../../errors.ts';
+import { type Actor, recordActivity } from '../../activity/record.ts';
+import { receiveForSource } from '../../ingest/receive.ts';
+import type { StoredBatch } from '../../ingest/store.ts';
+import { hashToken, randomToken } from '../../shared/tokens.ts';
+import { recompileStale } from '../expiry.ts';
+import { connectorColumns, connectorView, versionHash } from '../view.ts';
 import { announceVersion, waitForVersion } from './version-signal.ts';
-import { connectorColumns, connectorView, versionHash } from './view.ts';
 
 /** A connector's request: the dependencies, the `Authorization` header, who calls from where, and its abort signal. */
 export type ConnectorCall = { deps: AppDeps; authorization: string | undefined; actor: Actor; abort?: AbortSignal };

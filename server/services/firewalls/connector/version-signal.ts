@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../../db/database.ts';
 
 const channel = 'sg_firewall_version';
 /** How long the LISTEN connection stays open after its last waiter left, so back-to-back polls share it. */
