@@ -1,8 +1,17 @@
 /** Findings of the URL's space (issue #16): the filtered list, the trend, one finding, the firewalls a patch may use. */
 import { atom } from 'nanostores';
-import type { FindingDetail, FindingList, FindingTrend } from '../../contract/findings.ts';
+import type {
+  BulkFindingBody,
+  FindingDetail,
+  FindingList,
+  FindingTrend,
+  UpdateFindingBody,
+  VirtualPatchBody,
+} from '../../contract/findings.ts';
 import { call, client } from '../lib/api.ts';
-import { apiStore } from './fetcher.ts';
+import { $asset, $assets } from './assets.ts';
+import { apiStore, invalidateApi } from './fetcher.ts';
+import { $firewalls } from './firewalls.ts';
 import { $spaceId } from './route.ts';
 
 const space = client.spaces[':spaceId'];
@@ -39,3 +48,46 @@ export const $finding = apiStore<FindingDetail>('finding', [$spaceId, $findingId
 export const $openFindings = apiStore<FindingList>('findings', [$spaceId, 'status=open&limit=5'], (spaceId, query) =>
   loadFindings(spaceId, query, null),
 );
+
+// Writes: each sends one change and refreshes what it changes, wherever it is shown.
+
+/** Assesses one asset (or all) now; the findings, their trend and the assets refresh. */
+export async function assessNow(spaceId: string, assetId?: string) {
+  const answer = await call(space.assessments.$post({ param: { spaceId }, json: assetId ? { assetId } : {} }));
+  invalidateApi($findings, $findingTrend, $assets, $asset);
+  return answer;
+}
+
+/** Triages one finding; it and the list refresh. */
+export async function triageFinding(spaceId: string, id: string, change: UpdateFindingBody) {
+  const answer = await call(space.findings[':id'].$patch({ param: { spaceId, id }, json: change }));
+  invalidateApi($finding, $findings);
+  return answer;
+}
+
+/** Triages several findings at once; the list refreshes. */
+export async function triageFindings(spaceId: string, body: BulkFindingBody) {
+  const answer = await call(space.findings.bulk.$post({ param: { spaceId }, json: body }));
+  invalidateApi($findings);
+  return answer;
+}
+
+const virtualPatch = space.findings[':id']['virtual-patch'];
+
+/** What a virtual patch for a finding would add to its firewall (changes nothing). */
+export function previewVirtualPatch(spaceId: string, id: string, body: VirtualPatchBody) {
+  return call(virtualPatch.preview.$post({ param: { spaceId, id }, json: body }));
+}
+
+/** Applies a virtual patch as a new firewall version; the finding, the list and the firewalls refresh. */
+export async function applyVirtualPatch(spaceId: string, id: string, body: VirtualPatchBody) {
+  const answer = await call(virtualPatch.$post({ param: { spaceId, id }, json: body }));
+  invalidateApi($finding, $findings, $firewalls);
+  return answer;
+}
+
+/** Removes a finding's virtual patch from its firewall; the finding, the list and the firewalls refresh. */
+export async function removeVirtualPatch(spaceId: string, id: string): Promise<void> {
+  await call(virtualPatch.$delete({ param: { spaceId, id } }));
+  invalidateApi($finding, $findings, $firewalls);
+}

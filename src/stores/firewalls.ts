@@ -1,9 +1,9 @@
 /** The firewalls of the URL's space (issue #12): the list, the firewall of the URL, its versions, the CRS catalog, and one draft of its settings. */
 import { atom, computed } from 'nanostores';
 import type { FirewallSettings } from '../../contract/firewall-settings.ts';
-import type { Firewall } from '../../contract/firewalls.ts';
+import type { CreateFirewallBody, Firewall, UpdateFirewallBody } from '../../contract/firewalls.ts';
 import { call, client } from '../lib/api.ts';
-import { apiStore } from './fetcher.ts';
+import { apiStore, invalidateApi } from './fetcher.ts';
 import { $routeId, $spaceId } from './route.ts';
 
 // Connector state and 24 h figures move on their own: asked again this often while visible.
@@ -145,3 +145,46 @@ export const $previewFiles = versionStore($previewVersion);
 export const $versionFrom = versionStore($compareFrom);
 /** The newer side of History's comparison. */
 export const $versionTo = versionStore($compareTo);
+
+// Writes: each sends one change and refreshes what it changes, wherever it is shown.
+
+const firewalls = client.spaces[':spaceId'].firewalls;
+
+/** Creates a firewall; its connector token comes with the answer, once. The list refreshes. */
+export async function createFirewall(spaceId: string, body: CreateFirewallBody) {
+  const created = await call(firewalls.$post({ param: { spaceId }, json: body }));
+  invalidateApi($firewalls);
+  return created;
+}
+
+/** Deletes a firewall, confirmed by its name; the list refreshes. */
+export async function deleteFirewall(spaceId: string, id: string, confirmName: string): Promise<void> {
+  await call(firewalls[':id'].$delete({ param: { spaceId, id }, json: { confirmName } }));
+  invalidateApi($firewalls);
+}
+
+/** Saves changed settings over `body.version` (a newer saved version answers 409); the firewall, its versions and the list refresh. */
+export async function saveFirewallSettings(spaceId: string, id: string, body: UpdateFirewallBody) {
+  const firewall = await call(firewalls[':id'].$patch({ param: { spaceId, id }, json: body }));
+  invalidateApi($firewall, $firewalls, $firewallVersions);
+  return firewall;
+}
+
+/** Reads a firewall as saved now (the other side of a save conflict). */
+export function loadFirewall(spaceId: string, id: string) {
+  return call(firewalls[':id'].$get({ param: { spaceId, id } }));
+}
+
+/** A new version with the settings of an older one; the firewall, its versions and the list refresh. */
+export async function rollbackFirewall(spaceId: string, id: string, version: number) {
+  const answer = await call(firewalls[':id'].rollback.$post({ param: { spaceId, id }, json: { version } }));
+  invalidateApi($firewall, $firewalls, $firewallVersions);
+  return answer;
+}
+
+/** A new connector token for the firewall, shown once; the firewall (its token prefix) refreshes. */
+export async function rotateFirewallToken(spaceId: string, id: string) {
+  const rotated = await call(firewalls[':id'].token.$post({ param: { spaceId, id } }));
+  invalidateApi($firewall);
+  return rotated;
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AlertRule } from '../../../contract/alert-rules.ts';
 import { type AlertRuleKind, alertLimits, alertRuleKinds } from '../../../contract/constants/alerts.ts';
 import { type Severity, severities } from '../../../contract/constants/events.ts';
-import { call, client } from '../../lib/api.ts';
+import { deleteAlertRule, saveAlertRule } from '../../stores/alerts.ts';
 import { $firewalls } from '../../stores/firewalls.ts';
 import { $sources } from '../../stores/sources.ts';
 import { Alert } from '../shared/Alert.tsx';
@@ -60,10 +60,7 @@ export function AlertRuleEditor({ spaceId, rule, initial, canEdit, canWork, onSa
   const submit = useSubmit(async () => {
     setPreviewFields({});
     const body = ruleBody(draft);
-    const rules = client.spaces[':spaceId']['alert-rules'];
-    const saved = rule
-      ? await call(rules[':id'].$patch({ param: { spaceId, id: rule.id }, json: body }))
-      : await call(rules.$post({ param: { spaceId }, json: body }));
+    const saved = await saveAlertRule(spaceId, rule?.id ?? null, body);
     onSaved(saved, rule === null);
   });
   const fields = { ...previewFields, ...submit.fields };
@@ -234,7 +231,7 @@ function DeleteRule({
   onDeleted: (name: string) => void;
 }) {
   const submit = useSubmit(async () => {
-    await call(client.spaces[':spaceId']['alert-rules'][':id'].$delete({ param: { spaceId, id: rule.id } }));
+    await deleteAlertRule(spaceId, rule.id);
     onDeleted(rule.name);
   });
   return (

@@ -2,8 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { $alert, $alerts, $ruleSuppressions } from '../../stores/alerts.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
+import { $alert } from '../../stores/alerts.ts';
 import { $members } from '../../stores/members.ts';
 import { $routeId } from '../../stores/route.ts';
 import { $me } from '../../stores/session.ts';
@@ -40,7 +39,6 @@ export function AlertScreen() {
   };
   const changed = (message: string): void => {
     setDone(message);
-    invalidateApi($alert, $alerts, $ruleSuppressions);
   };
 
   let body: ReactNode;

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { AlertRule } from '../../../contract/alert-rules.ts';
 import type { Alert as AlertItem, AlertList } from '../../../contract/alerts.ts';
 import type { Member } from '../../../contract/members.ts';
-import { $alertRules, $alerts, loadAlerts } from '../../stores/alerts.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
+import { $alerts, loadAlerts } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
@@ -110,7 +109,6 @@ export function AlertsTab({ spaceId, view, query, onChange, canWork, canEditRule
                 setDone(message);
                 setSelected(new Set());
                 setMore(null);
-                invalidateApi($alerts, $alertRules);
               }}
             />
           )}

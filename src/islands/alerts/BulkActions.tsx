@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import type { Member } from '../../../contract/members.ts';
-import { call, client } from '../../lib/api.ts';
+import { changeAlerts } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { AssignAndSnooze } from './AssignAndSnooze.tsx';
@@ -24,12 +24,7 @@ export function BulkActions({ spaceId, ids, members, onDone }: Props) {
   const updated = useRef(0);
   const triage = useTriageChange(
     async (change, why) => {
-      const answer = await call(
-        client.spaces[':spaceId'].alerts.bulk.$post({
-          param: { spaceId },
-          json: { ids: [...ids], ...change, ...(why ? { reason: why } : {}) },
-        }),
-      );
+      const answer = await changeAlerts(spaceId, { ids: [...ids], ...change, ...(why ? { reason: why } : {}) });
       updated.current = answer.updated;
     },
     (done) => onDone(`${done} ${plural(updated.current)}.`),

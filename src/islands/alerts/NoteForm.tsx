@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
-import { call, client } from '../../lib/api.ts';
+import { addAlertNote } from '../../stores/alerts.ts';
 import { TextAreaField } from '../firewall/TextAreaField.tsx';
 import { LazyMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { Alert } from '../shared/Alert.tsx';
@@ -18,9 +18,7 @@ export function NoteForm({ spaceId, alertId, onAdded }: Props) {
   const [body, setBody] = useState('');
   const [preview, setPreview] = useState(false);
   const submit = useSubmit(async () => {
-    await call(
-      client.spaces[':spaceId'].alerts[':id'].notes.$post({ param: { spaceId, id: alertId }, json: { body } }),
-    );
+    await addAlertNote(spaceId, alertId, body);
     setBody('');
     setPreview(false);
     onAdded();

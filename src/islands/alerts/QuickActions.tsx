@@ -1,7 +1,7 @@
 import type { AlertDetail } from '../../../contract/alerts.ts';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import type { Member } from '../../../contract/members.ts';
-import { call, client } from '../../lib/api.ts';
+import { changeAlert } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { AssignAndSnooze } from './AssignAndSnooze.tsx';
@@ -19,13 +19,7 @@ interface Props {
 /** What an analyst does to one alert: acknowledge, resolve, reopen, assign, snooze, each with an optional reason. */
 export function QuickActions({ alert, meId, members, onChanged }: Props) {
   const triage = useTriageChange(
-    (change, why) =>
-      call(
-        client.spaces[':spaceId'].alerts[':id'].$patch({
-          param: { spaceId: alert.spaceId, id: alert.id },
-          json: { ...change, ...(why ? { reason: why } : {}) },
-        }),
-      ),
+    (change, why) => changeAlert(alert.spaceId, alert.id, { ...change, ...(why ? { reason: why } : {}) }),
     (done) => onChanged(`${done}.`),
   );
   const { reason, setReason, submit } = triage;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AlertRulePreview, AlertRulePreviewBody } from '../../../contract/alert-rules.ts';
-import { ApiError, call, client } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { previewAlertRule } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { FormProblem, useSubmit } from '../shared/use-submit.ts';
@@ -25,9 +26,7 @@ export function RulePreview({ spaceId, body, onFieldErrors }: Props) {
     setPreview(null);
     onFieldErrors({});
     try {
-      setPreview(
-        await call(client.spaces[':spaceId']['alert-rules'].preview.$post({ param: { spaceId }, json: body() })),
-      );
+      setPreview(await previewAlertRule(spaceId, body()));
     } catch (error) {
       if (error instanceof ApiError || error instanceof FormProblem) onFieldErrors(error.fields);
       throw error;

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { $ruleSuppressions, $suppressionRuleId } from '../../stores/alerts.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { $ruleSuppressions, $suppressionRuleId, deleteRuleSuppression } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateTime } from '../shared/format.ts';
@@ -29,12 +28,7 @@ export function RuleSuppressions({ spaceId, ruleId, canRemove }: Props) {
   const remove = async (id: string): Promise<void> => {
     setFailure(null);
     try {
-      await call(
-        client.spaces[':spaceId']['alert-rules'][':id'].suppressions[':suppressionId'].$delete({
-          param: { spaceId, id: ruleId, suppressionId: id },
-        }),
-      );
-      invalidateApi($ruleSuppressions);
+      await deleteRuleSuppression(spaceId, ruleId, id);
     } catch (error) {
       setFailure(errorMessage(error));
     }

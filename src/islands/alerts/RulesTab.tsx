@@ -1,7 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { AlertRule } from '../../../contract/alert-rules.ts';
-import { $alertRules } from '../../stores/alerts.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Drawer } from '../shared/Drawer.tsx';
 import { RulesTable } from './RulesTable.tsx';
@@ -103,12 +101,10 @@ export function RulesTab({ spaceId, rules, canEdit, canWork, startNew, onStartNe
               canEdit={canEdit}
               canWork={canWork}
               onSaved={(rule, created) => {
-                invalidateApi($alertRules);
                 setMessage(created ? `Rule “${rule.name}” created.` : `Rule “${rule.name}” saved.`);
                 close();
               }}
               onDeleted={(name) => {
-                invalidateApi($alertRules);
                 setMessage(`Rule “${name}” deleted.`);
                 close();
               }}

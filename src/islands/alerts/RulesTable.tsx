@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { AlertRule } from '../../../contract/alert-rules.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { $alertRules } from '../../stores/alerts.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
+import { setAlertRuleEnabled } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { readAlertView, writeAlertView } from './alert-url.ts';
@@ -38,10 +37,7 @@ export function RulesTable({ spaceId, rules, now, canEdit, onOpen }: Props) {
     setBusy(rule.id);
     setFailure(null);
     try {
-      await call(
-        client.spaces[':spaceId']['alert-rules'][':id'].$patch({ param: { spaceId, id: rule.id }, json: { enabled } }),
-      );
-      invalidateApi($alertRules);
+      await setAlertRuleEnabled(spaceId, rule.id, enabled);
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

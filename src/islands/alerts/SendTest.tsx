@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { ChannelTestResult } from '../../../contract/notifications.ts';
-import { call, client } from '../../lib/api.ts';
+import { testAlertRuleChannels } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { useSubmit } from '../shared/use-submit.ts';
 
@@ -12,9 +12,7 @@ export function SendTest({ spaceId, ruleId }: { readonly spaceId: string; readon
   const [results, setResults] = useState<Results | null>(null);
   const submit = useSubmit(async () => {
     setResults(null);
-    const answer = await call(
-      client.spaces[':spaceId']['alert-rules'][':id'].test.$post({ param: { spaceId, id: ruleId } }),
-    );
+    const answer = await testAlertRuleChannels(spaceId, ruleId);
     setResults(answer.results);
   });
   return (

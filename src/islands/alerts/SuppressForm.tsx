@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AlertDetail } from '../../../contract/alerts.ts';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
-import { call, client } from '../../lib/api.ts';
+import { suppressAlertGroup } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
@@ -20,12 +20,7 @@ export function SuppressForm({ alert, onSuppressed }: Props) {
   const submit = useSubmit(async () => {
     const count = /^\d+$/.test(days.trim()) ? Number(days.trim()) : Number.NaN;
     if (Number.isNaN(count)) throw new FormProblem({ days: 'Use a whole number of days.' });
-    await call(
-      client.spaces[':spaceId'].alerts[':id'].suppress.$post({
-        param: { spaceId: alert.spaceId, id: alert.id },
-        json: { days: count, reason },
-      }),
-    );
+    await suppressAlertGroup(alert.spaceId, alert.id, { days: count, reason });
     setReason('');
     onSuppressed(`This group will not alert for ${count} day${count === 1 ? '' : 's'}.`);
   });

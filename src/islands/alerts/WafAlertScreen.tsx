@@ -4,7 +4,7 @@ import { type FirewallMode, firewallModeLabels } from '../../../contract/constan
 import { atLeast } from '../../../contract/roles.ts';
 import type { WafAlertContext, WafRequest } from '../../../contract/waf.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { $alert, $alerts, $wafAlert } from '../../stores/alerts.ts';
+import { $alert, $wafAlert } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $members } from '../../stores/members.ts';
 import { $routeId } from '../../stores/route.ts';
@@ -174,7 +174,6 @@ export function WafAlertScreen() {
   };
   const changed = (message: string): void => {
     setDone(message);
-    invalidateApi($alert, $alerts, $wafAlert);
   };
   const propose = (draft: RemedyDraft, button: HTMLElement): void => {
     opener.current = button;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { type FirewallMode, firewallModeLabels, firewallModes } from '../../../contract/constants/firewalls.ts';
 import type { CreatedFirewall } from '../../../contract/firewalls.ts';
-import { call, client } from '../../lib/api.ts';
+import { createFirewall } from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
@@ -31,12 +31,7 @@ export function CreateFirewallForm({ spaceId, onCreated }: Props) {
   const [upstream, setUpstream] = useState('');
   const [mode, setMode] = useState<FirewallMode>('detect');
   const submit = useSubmit(async () => {
-    const created = await call(
-      client.spaces[':spaceId'].firewalls.$post({
-        param: { spaceId },
-        json: { name, hostnames: splitList(hostnames), upstream, mode },
-      }),
-    );
+    const created = await createFirewall(spaceId, { name, hostnames: splitList(hostnames), upstream, mode });
     setName('');
     setHostnames('');
     setUpstream('');

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { call, client } from '../../lib/api.ts';
+import { deleteFirewall } from '../../stores/firewalls.ts';
 import { FormProblem, useSubmit } from '../shared/use-submit.ts';
 
 interface Props {
@@ -25,12 +25,7 @@ export function DeleteFirewall({ spaceId, id, name, onDeleted }: Props) {
   const submit = useSubmit(async () => {
     if (typed.trim() !== name)
       throw new FormProblem({ confirmName: `Type the firewall's name, ${name}, to delete it.` });
-    await call(
-      client.spaces[':spaceId'].firewalls[':id'].$delete({
-        param: { spaceId, id },
-        json: { confirmName: typed.trim() },
-      }),
-    );
+    await deleteFirewall(spaceId, id, typed.trim());
     onDeleted(name);
   });
   if (!asking) {

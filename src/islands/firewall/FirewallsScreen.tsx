@@ -74,7 +74,6 @@ export function FirewallsScreen() {
             onDeleted={(name) => {
               setDeleted(name);
               setCreated(null);
-              invalidateApi($firewalls);
             }}
           />
         )}
@@ -97,7 +96,6 @@ export function FirewallsScreen() {
               onCreated={(firewall) => {
                 setCreated(firewall);
                 setDeleted(null);
-                invalidateApi($firewalls);
               }}
             />
           </section>

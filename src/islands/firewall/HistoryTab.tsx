@@ -1,16 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import type { Firewall } from '../../../contract/firewalls.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
+import { errorMessage } from '../../lib/api.ts';
 import {
   $compareFrom,
   $compareTo,
-  $firewall,
-  $firewalls,
   $firewallVersions,
   $versionFrom,
   $versionTo,
+  rollbackFirewall,
   startDraft,
 } from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
@@ -72,12 +70,7 @@ export function HistoryTab({ spaceId, firewall, editable, unsaved }: Props) {
 
   const rollback = async (version: number): Promise<void> => {
     try {
-      const answer = await call(
-        client.spaces[':spaceId'].firewalls[':id'].rollback.$post({
-          param: { spaceId, id: firewall.id },
-          json: { version },
-        }),
-      );
+      const answer = await rollbackFirewall(spaceId, firewall.id, version);
       startDraft(answer);
       setNotice({
         tone: 'success',
@@ -85,7 +78,6 @@ export function HistoryTab({ spaceId, firewall, editable, unsaved }: Props) {
       });
       $compareFrom.set(String(answer.version - 1));
       $compareTo.set(String(answer.version));
-      invalidateApi($firewall, $firewalls, $firewallVersions);
     } catch (error) {
       setNotice({ tone: 'error', text: `Not rolled back to version ${version}: ${errorMessage(error)}` });
     }

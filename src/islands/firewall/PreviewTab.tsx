@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Firewall } from '../../../contract/firewalls.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
-import { $firewall, $previewFiles, $previewVersion } from '../../stores/firewalls.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { $previewFiles, $previewVersion, rotateFirewallToken } from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { CopyButton } from '../shared/CopyButton.tsx';
@@ -40,12 +39,9 @@ export function PreviewTab({ spaceId, firewall, editable }: Props) {
 
   const rotate = async (): Promise<void> => {
     try {
-      const rotated = await call(
-        client.spaces[':spaceId'].firewalls[':id'].token.$post({ param: { spaceId, id: firewall.id } }),
-      );
+      const rotated = await rotateFirewallToken(spaceId, firewall.id);
       setToken(rotated.token);
       setProblem(null);
-      invalidateApi($firewall);
     } catch (error) {
       setProblem(`The token was not rotated: ${errorMessage(error)}`);
     }

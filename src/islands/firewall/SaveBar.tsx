@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import type { Firewall, UpdateFirewallBody } from '../../../contract/firewalls.ts';
-import { ApiError, call, client, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import {
   $firewall,
-  $firewalls,
   $firewallVersions,
   type FirewallDraft,
+  loadFirewall,
   type SettingsKey,
+  saveFirewallSettings,
   startDraft,
 } from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
@@ -43,26 +44,22 @@ export function SaveBar({ spaceId, draft, changed, onErrors, onSaved }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<{ message: string; current: Firewall } | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
-  const param = { spaceId, id: draft.firewallId };
 
   const save = async (): Promise<void> => {
     setPending(true);
     setProblem(null);
     setSaved(null);
     try {
-      const firewall = await call(
-        client.spaces[':spaceId'].firewalls[':id'].$patch({ param, json: saveBody(draft, changed, comment) }),
-      );
+      const firewall = await saveFirewallSettings(spaceId, draft.firewallId, saveBody(draft, changed, comment));
       onErrors({});
       setComment('');
       setSaved(firewall.version);
       startDraft(firewall);
       onSaved(firewall);
-      invalidateApi($firewall, $firewalls, $firewallVersions);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         try {
-          const current = await call(client.spaces[':spaceId'].firewalls[':id'].$get({ param }));
+          const current = await loadFirewall(spaceId, draft.firewallId);
           setConflict({ message: error.message, current });
         } catch (again) {
           setProblem(`Not saved: ${error.message} The saved version could not be read: ${errorMessage(again)}`);

@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import type { Assessment } from '../../../contract/findings.ts';
-import { call, client } from '../../lib/api.ts';
-import { $asset, $assets } from '../../stores/assets.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
-import { $findings, $findingTrend } from '../../stores/findings.ts';
+import { assessNow } from '../../stores/findings.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { countOf } from '../shared/format.ts';
 import { useSubmit } from '../shared/use-submit.ts';
@@ -18,11 +15,8 @@ export function AssessButton({ spaceId, assetId, label }: { spaceId: string; ass
   const [done, setDone] = useState<string | null>(null);
   const assessing = useSubmit(async () => {
     setDone(null);
-    const answer = await call(
-      client.spaces[':spaceId'].assessments.$post({ param: { spaceId }, json: assetId ? { assetId } : {} }),
-    );
+    const answer = await assessNow(spaceId, assetId);
     setDone(assessmentText(answer));
-    invalidateApi($findings, $findingTrend, $assets, $asset);
   });
   return (
     <div className="sg-vu-assess">

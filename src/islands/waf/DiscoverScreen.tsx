@@ -4,6 +4,7 @@ import { type DiscoverGroup, discoverGroups } from '../../../contract/constants/
 import { atLeast } from '../../../contract/roles.ts';
 import { $firewalls } from '../../stores/firewalls.ts';
 import { $space, $spaceId } from '../../stores/space.ts';
+import { $discover, $discoverSearch, type DiscoverSearch } from '../../stores/waf.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { absoluteRange, parseRange, type RangeKey, useQueryParser } from '../shared/event-log-url.ts';
@@ -11,7 +12,6 @@ import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import { DiscoverTable } from './DiscoverTable.tsx';
-import { $discover, $discoverSearch, type DiscoverSearch } from './discover-store.ts';
 import { type DiscoverView, readDiscoverView, writeDiscoverView } from './discover-view.ts';
 import { LazyRemedyDialog } from './LazyRemedyDialog.tsx';
 import type { RemedyDraft } from './RemedyDialog.tsx';

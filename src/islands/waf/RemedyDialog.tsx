@@ -2,9 +2,8 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { firewallModeLabels } from '../../../contract/constants/firewalls.ts';
 import { blockDurations } from '../../../contract/constants/waf.ts';
 import type { RemedyInput, RemedyPreview, RemedyResult } from '../../../contract/waf.ts';
-import { call, client } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
+import { applyRemedy, previewRemedy } from '../../stores/waf.ts';
 import { DiffView } from '../firewall/DiffView.tsx';
 import { diffLines } from '../firewall/line-diff.ts';
 import { Alert } from '../shared/Alert.tsx';
@@ -14,7 +13,6 @@ import { SelectField } from '../shared/SelectField.tsx';
 import { FormProblem, useSubmit } from '../shared/use-submit.ts';
 import '../firewall/firewall.css';
 import './waf.css';
-import { $firewall, $firewalls, $firewallVersions } from '../../stores/firewalls.ts';
 
 /** The remedy a screen proposes: block an address or network, or exclude a rule on a path (either may be left to fill in). */
 export type RemedyDraft =
@@ -79,9 +77,7 @@ export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply,
   const previewing = useSubmit(
     async () => {
       const body = bodyOf();
-      const answer = await call(
-        client.spaces[':spaceId']['waf-remedies'].preview.$post({ param: { spaceId }, json: body }),
-      );
+      const answer = await previewRemedy(spaceId, body);
       setPreviewed({ body, answer });
     },
     { fields: FIELDS },
@@ -89,9 +85,7 @@ export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply,
   const applying = useSubmit(
     async () => {
       if (!previewed) return;
-      const json = { ...previewed.body, version: previewed.answer.firewall.version };
-      setApplied(await call(client.spaces[':spaceId']['waf-remedies'].$post({ param: { spaceId }, json })));
-      invalidateApi($firewalls, $firewall, $firewallVersions);
+      setApplied(await applyRemedy(spaceId, previewed.body, previewed.answer.firewall.version));
     },
     { fields: FIELDS },
   );

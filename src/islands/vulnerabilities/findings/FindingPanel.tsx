@@ -2,9 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, type RefObject, Suspense } from 'react';
 import { findingStatusLabels, vexJustificationLabels } from '../../../../contract/constants/vulns.ts';
 import type { FindingDetail } from '../../../../contract/findings.ts';
-import { call, client } from '../../../lib/api.ts';
-import { invalidateApi } from '../../../stores/fetcher.ts';
-import { $finding, $findingId, $findings } from '../../../stores/findings.ts';
+import { $finding, $findingId, triageFinding } from '../../../stores/findings.ts';
 import { Drawer } from '../../shared/Drawer.tsx';
 import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
@@ -98,10 +96,7 @@ export function FindingPanel({ spaceId, canTriage, canManage, returnFocus }: Pro
           <TriageForm
             legend="Triage"
             onTriage={async (change) => {
-              await call(
-                client.spaces[':spaceId'].findings[':id'].$patch({ param: { spaceId, id: f.id }, json: change }),
-              );
-              invalidateApi($finding, $findings);
+              await triageFinding(spaceId, f.id, change);
             }}
           />
         )}

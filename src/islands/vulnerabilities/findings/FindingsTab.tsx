@@ -7,9 +7,15 @@ import {
   vulnSeverityLabels,
 } from '../../../../contract/constants/vulns.ts';
 import type { Finding } from '../../../../contract/findings.ts';
-import { apiUrl, call, client } from '../../../lib/api.ts';
-import { invalidateApi } from '../../../stores/fetcher.ts';
-import { $findingId, $findingListQuery, $findings, $findingTrend, loadFindings } from '../../../stores/findings.ts';
+import { apiUrl } from '../../../lib/api.ts';
+import {
+  $findingId,
+  $findingListQuery,
+  $findings,
+  $findingTrend,
+  loadFindings,
+  triageFindings,
+} from '../../../stores/findings.ts';
 import { Alert } from '../../shared/Alert.tsx';
 import { countOf } from '../../shared/format.ts';
 import { Problem } from '../../shared/Problem.tsx';
@@ -101,16 +107,10 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
           <TriageForm
             legend={`Triage ${countOf(selected.size, 'finding')}`}
             onTriage={async (change) => {
-              const answer = await call(
-                client.spaces[':spaceId'].findings.bulk.$post({
-                  param: { spaceId },
-                  json: { ids: [...selected], ...change },
-                }),
-              );
+              const answer = await triageFindings(spaceId, { ids: [...selected], ...change });
               setMessage(`Updated ${countOf(answer.updated, 'finding')}.`);
               setSelected(new Set());
               setMore(null);
-              invalidateApi($findings);
             }}
           />
         )}

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { firewallModeLabels } from '../../../../contract/constants/firewalls.ts';
 import type { FindingDetail, VirtualPatchBody, VirtualPatchPreview } from '../../../../contract/findings.ts';
-import { call, client } from '../../../lib/api.ts';
 import { buildPath } from '../../../lib/routes.ts';
-import { invalidateApi } from '../../../stores/fetcher.ts';
-import { $finding, $findings } from '../../../stores/findings.ts';
+import { applyVirtualPatch, previewVirtualPatch, removeVirtualPatch } from '../../../stores/findings.ts';
 import { $firewallCatalog, $firewalls } from '../../../stores/firewalls.ts';
 import { DiffView } from '../../firewall/DiffView.tsx';
 import { diffLines } from '../../firewall/line-diff.ts';
@@ -48,26 +46,22 @@ export function VirtualPatchForm({ spaceId, finding }: Props) {
   const [kind, setKind] = useState<VirtualPatchBody['kind']>('custom-rule');
   const [preview, setPreview] = useState<{ body: VirtualPatchBody; answer: VirtualPatchPreview } | null>(null);
   const [applied, setApplied] = useState<number | null>(null);
-  const param = { spaceId, id: finding.id };
-  const route = client.spaces[':spaceId'].findings[':id']['virtual-patch'];
   const asking = useSubmit(
     async (form) => {
       setApplied(null);
       const body = bodyOf(form, kind);
-      setPreview({ body, answer: await call(route.preview.$post({ param, json: body })) });
+      setPreview({ body, answer: await previewVirtualPatch(spaceId, finding.id, body) });
     },
     { fields: FIELDS },
   );
   const applying = useSubmit(async () => {
     if (!preview) return;
-    const answer = await call(route.$post({ param, json: preview.body }));
+    const answer = await applyVirtualPatch(spaceId, finding.id, preview.body);
     setApplied(answer.version);
     setPreview(null);
-    invalidateApi($finding, $findings, $firewalls);
   });
   const removing = useSubmit(async () => {
-    await call(route.$delete({ param }));
-    invalidateApi($finding, $findings, $firewalls);
+    await removeVirtualPatch(spaceId, finding.id);
   });
 
   const active = finding.virtualPatch;
