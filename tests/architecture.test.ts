@@ -59,6 +59,16 @@ describe('layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  test('src/lib/ never imports src/stores/ (stores build on lib, not the other way)', () => {
+    const offenders = sources('src/lib').flatMap((file) =>
+      imports(file)
+        .map(({ from }) => target(file, from))
+        .filter((path) => path?.startsWith('src/stores/'))
+        .map((path) => `${file} → ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   test('routes never import other routes', () => {
     const offenders = sources('server/routes')
       .filter((file) => !isTest(file))
@@ -166,6 +176,26 @@ describe('the browser bundle', () => {
 });
 
 describe('one home each', () => {
+  test('each store is exported by one module: $spaceId by stores/route.ts alone', () => {
+    const exporters = browserFiles().filter((file) =>
+      /^export\s+(const\s+\$spaceId\b|\{[^}]*\$spaceId\b[^}]*\})/m.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(exporters).toEqual(['src/stores/route.ts']);
+  });
+
+  test('no two modules export a store of the same name', () => {
+    const homes = new Map<string, string[]>();
+    for (const file of browserFiles())
+      for (const match of readFileSync(join(root, file), 'utf8').matchAll(
+        /^export\s+(?:const\s+(\$\w+)|\{([^}]*)\})/gm,
+      ))
+        for (const name of match[1] ? [match[1]] : ((match[2] ?? '').match(/\$\w+/g) ?? []))
+          homes.set(name, [...(homes.get(name) ?? []), file]);
+    expect(
+      [...homes].filter(([, files]) => files.length > 1).map(([name, files]) => `${name}: ${files.join(', ')}`),
+    ).toEqual([]);
+  });
+
   test('islands read URL parameters only through stores/route.ts', () => {
     const offenders = browserFiles().filter((file) => {
       if (file === 'src/stores/route.ts') return false;

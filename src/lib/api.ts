@@ -10,7 +10,7 @@ import type { ApiErrorBody } from '../../contract/errors.ts';
 import { parseLimitName } from '../../contract/limits.ts';
 import { parsePlan } from '../../contract/plans.ts';
 import type { AppType } from '../../server/app.ts';
-import { $config, ensureConfig } from '../stores/config.ts';
+import { $config, ensureConfig } from './config.ts';
 
 /** What a 402 `plan_limit` names besides its message: the limit, the space's plan and the plan that lifts it. */
 export interface PlanLimitOf {

@@ -1,4 +1,8 @@
-/** Runtime configuration read from `/config.json`, so one build deploys to any environment. */
+/**
+ * Runtime configuration read from `/config.json`, so one build deploys to any environment: its parsing, and the one
+ * loaded copy every layer reads (the API client needs it, so it lives here, below the stores).
+ */
+import { atom } from 'nanostores';
 
 export type StorageKind = 'local' | 'session' | 'cookie';
 export type SameSite = 'lax' | 'strict' | 'none';
@@ -137,4 +141,29 @@ export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<
     console.warn(`Spaceguard: ${CONFIG_URL} is malformed (${problems.join('; ')}); using defaults for those fields.`);
   }
   return config;
+}
+
+/** Current runtime configuration: defaults until `/config.json` has been read once. */
+export const $config = atom<RuntimeConfig>(DEFAULT_CONFIG);
+
+/** True once `/config.json` has been read (or has failed and defaults apply). */
+export const $configLoaded = atom<boolean>(false);
+
+let loading: Promise<RuntimeConfig> | undefined;
+
+/** Reads `/config.json` once per page, however many islands ask. */
+export function ensureConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
+  loading ??= loadRuntimeConfig(fetcher).then((config) => {
+    $config.set(config);
+    $configLoaded.set(true);
+    return config;
+  });
+  return loading;
+}
+
+/** Forgets the loaded configuration; for tests. */
+export function resetConfigForTests(): void {
+  loading = undefined;
+  $config.set(DEFAULT_CONFIG);
+  $configLoaded.set(false);
 }

@@ -1,11 +1,9 @@
 /** The space the user works in: its id from the URL, the space itself from the API, and the last one used. */
 import { call, client } from '../lib/api.ts';
+import { $config, ensureConfig } from '../lib/config.ts';
 import { createKeyValueStore } from '../lib/persistence.ts';
-import { $config, ensureConfig } from './config.ts';
 import { apiStore } from './fetcher.ts';
 import { $spaceId } from './route.ts';
-
-export { $spaceId } from './route.ts';
 
 /** Key of the last used space in the configured persistence storage. */
 export const LAST_SPACE_KEY = 'spaceguard:last-space';

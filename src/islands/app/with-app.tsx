@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect } from 'react';
-import { startApp } from '../../lib/app-start.ts';
+import { startApp } from '../../stores/app-start.ts';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 
 /** Wraps an island so it starts the app once and renders under an error boundary. */

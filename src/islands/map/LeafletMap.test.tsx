@@ -1,7 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
-import { DEFAULT_CONFIG } from '../../lib/config.ts';
-import { $config, resetConfigForTests } from '../../stores/config.ts';
+import { $config, DEFAULT_CONFIG, resetConfigForTests } from '../../lib/config.ts';
 import { $colorMode, $theme } from '../../stores/theme.ts';
 import { LeafletMap, type MapMarker } from './LeafletMap.tsx';
 

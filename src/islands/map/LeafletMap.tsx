@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { CircleMarker, GeoJSON as GeoJSONLayer, LayerGroup, Map as LeafletInstance, TileLayer } from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?inline';
 import { useEffect, useRef, useState } from 'react';
-import { $config, ensureConfig } from '../../stores/config.ts';
+import { $config, ensureConfig } from '../../lib/config.ts';
 import { $theme } from '../../stores/theme.ts';
 import { markerRadius, markerStyle, outlineStyle } from './map-style.ts';
 import './LeafletMap.css';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
-import { $space, $spaceId } from '../../stores/space.ts';
+import { $spaceId } from '../../stores/route.ts';
+import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { Tabs } from '../shared/Tabs.tsx';

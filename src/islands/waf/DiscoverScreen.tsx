@@ -3,7 +3,8 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { type DiscoverGroup, discoverGroups } from '../../../contract/constants/waf.ts';
 import { atLeast } from '../../../contract/roles.ts';
 import { $firewalls } from '../../stores/firewalls.ts';
-import { $space, $spaceId } from '../../stores/space.ts';
+import { $spaceId } from '../../stores/route.ts';
+import { $space } from '../../stores/space.ts';
 import { $discover, $discoverSearch, type DiscoverSearch } from '../../stores/waf.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';

@@ -1,9 +1,9 @@
 /** App start, once per page however many islands mount: theme binding, runtime config, captcha, error page. */
 
-import { bindAppErrorToDocument, reportAppError } from '../stores/app.ts';
-import { $config, ensureConfig } from '../stores/config.ts';
-import { bindThemeToDocument } from '../stores/theme.ts';
-import { initCaptcha } from './captcha.ts';
+import { initCaptcha } from '../lib/captcha.ts';
+import { $config, ensureConfig } from '../lib/config.ts';
+import { bindAppErrorToDocument, reportAppError } from './app.ts';
+import { bindThemeToDocument } from './theme.ts';
 
 let started: Promise<void> | undefined;
 
