@@ -205,24 +205,87 @@ describe('one home each', () => {
     expect(offenders).toEqual([]);
   });
 
-  test('code shared by several screens lives in src/islands/shared/', () => {
-    const islands = sources('src/islands').filter((file) => !isTest(file));
+  /**
+   * The island folders every screen may use, each generic (it knows no screen's data):
+   * - app/: the error boundary and the store wiring every island is mounted with;
+   * - charts/: the chart components, fed plain series by the screen that draws them;
+   * - console/: the frame around every console screen (navigation, menu, user, space switch, the past-due banner);
+   * - json-viewer/: a collapsible view of any JSON value;
+   * - map/: the world map, fed points by the screen;
+   * - markdown/: the Markdown renderer of notes and descriptions;
+   * - theme/: the light/dark switch.
+   * Every other folder but shared/ is a feature folder.
+   */
+  const genericIslands = ['app', 'charts', 'console', 'json-viewer', 'map', 'markdown', 'theme'];
+
+  test('code shared by several screens lives in src/islands/shared/: a feature folder imports only itself, shared/ and the generic islands (styles and test helpers too)', () => {
+    const islands = readdirSync(join(root, 'src/islands'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(ts|tsx|astro|js|mjs|css)$/.test(entry.name))
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+    const folders = readdirSync(join(root, 'src/islands'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(genericIslands.filter((name) => !folders.includes(name))).toEqual([]);
     const offenders = islands.flatMap((file) => {
-      const folder = file.split('/')[2];
-      return imports(file)
-        .map(({ from }) => target(file, from))
+      const folder = file.split('/')[2] ?? '';
+      if (folder === 'shared') return [];
+      const text = readFileSync(join(root, file), 'utf8');
+      const specifiers = file.endsWith('.css')
+        ? [...text.matchAll(/@import\s+(?:url\()?['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '')
+        : imports(file).map(({ from }) => from);
+      return specifiers
+        .map((from) => target(file, from))
         .filter((path): path is string => path?.startsWith('src/islands/') === true)
         .filter((path) => {
-          const other = path.split('/')[2];
-          // Feature folders may use the shared home and the generic component islands (charts, map, …).
-          return (
-            other !== folder &&
-            ['management', 'siem', 'sources', 'overview', 'profile', 'spaces', 'auth'].includes(other ?? '')
-          );
+          const other = path.split('/')[2] ?? '';
+          return other !== folder && other !== 'shared' && !genericIslands.includes(other);
         })
         .map((path) => `${file} → ${path}`);
     });
     expect(offenders).toEqual([]);
+  });
+
+  test('generic islands import no feature folder', () => {
+    const offenders = genericIslands
+      .flatMap((name) => sources(`src/islands/${name}`))
+      .flatMap((file) =>
+        imports(file)
+          .map(({ from }) => target(file, from))
+          .filter((path): path is string => path?.startsWith('src/islands/') === true)
+          .filter((path) => {
+            const other = path.split('/')[2] ?? '';
+            return other !== 'shared' && !genericIslands.includes(other);
+          })
+          .map((path) => `${file} → ${path}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('one of each on screen', () => {
+  /** The islands' components (tests aside), with comments removed. */
+  const components = sources('src/islands')
+    .filter((file) => file.endsWith('.tsx') && !isTest(file))
+    .map((file) => ({ file, code: readFileSync(join(root, file), 'utf8').replace(/^\s*(\*|\/\/|\/\*).*$/gm, '') }));
+  const drawnOutside = (home: string, pattern: RegExp) =>
+    components.filter(({ file, code }) => file !== home && pattern.test(code)).map(({ file }) => file);
+
+  test('only shared/SeverityBadge.tsx renders a severity badge (the .sg-sev class)', () => {
+    expect(drawnOutside('src/islands/shared/SeverityBadge.tsx', /\bsg-sev\b/)).toEqual([]);
+  });
+
+  test('only shared/Sparkline.tsx draws a sparkline (an SVG line, or a component named one)', () => {
+    expect(drawnOutside('src/islands/shared/Sparkline.tsx', /<polyline\b|\b(function|const)\s+\w*Sparkline\b/)).toEqual(
+      [],
+    );
+  });
+
+  test('only shared/DiffView.tsx renders a line diff (the .sg-diff classes)', () => {
+    expect(drawnOutside('src/islands/shared/DiffView.tsx', /\bsg-diff/)).toEqual([]);
+  });
+
+  test('only shared/RetryButton.tsx renders a Retry button', () => {
+    expect(drawnOutside('src/islands/shared/RetryButton.tsx', />\s*(Retry|Try again)\s*<\/button>/)).toEqual([]);
   });
 });
 

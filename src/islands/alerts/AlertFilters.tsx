@@ -3,7 +3,7 @@ import type { AlertRule } from '../../../contract/alert-rules.ts';
 import { type AlertStatus, alertStatuses } from '../../../contract/constants/alerts.ts';
 import { type Severity, severities } from '../../../contract/constants/events.ts';
 import type { Member } from '../../../contract/members.ts';
-import type { AlertListView } from './alert-url.ts';
+import type { AlertListView } from '../shared/alert-url.ts';
 
 interface Props {
   readonly view: AlertListView;

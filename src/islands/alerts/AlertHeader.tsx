@@ -1,7 +1,7 @@
 import type { AlertDetail } from '../../../contract/alerts.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { readAlertView, writeAlertView } from './alert-url.ts';
-import { SeverityBadge } from './SeverityBadge.tsx';
+import { readAlertView, writeAlertView } from '../shared/alert-url.ts';
+import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { When } from './When.tsx';
 

@@ -1,11 +1,11 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AlertRule } from '../../../contract/alert-rules.ts';
+import { runAlertJobs, spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../shared/test-ingest.ts';
 import { AlertRuleEditor } from './AlertRuleEditor.tsx';
 import { draftOfRule, EMPTY_DRAFT, type RuleDraft } from './rule-draft.ts';
-import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 

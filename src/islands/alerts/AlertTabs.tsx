@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import type { AlertsTab } from '../shared/alert-url.ts';
 import { Tabs } from '../shared/Tabs.tsx';
-import type { AlertsTab } from './alert-url.ts';
 
 interface Props {
   readonly active: AlertsTab;

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { runAlertJobs, spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../shared/test-ingest.ts';
 import AlertsScreen from './AlertsScreen.tsx';
-import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 

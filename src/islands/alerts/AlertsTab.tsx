@@ -4,12 +4,12 @@ import type { Alert as AlertItem, AlertList } from '../../../contract/alerts.ts'
 import type { Member } from '../../../contract/members.ts';
 import { $alerts, loadAlerts } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
+import type { AlertListView } from '../shared/alert-url.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import { AlertFilters } from './AlertFilters.tsx';
 import { AlertsTable } from './AlertsTable.tsx';
-import type { AlertListView } from './alert-url.ts';
 import { BulkActions } from './BulkActions.tsx';
 
 interface Props {

@@ -1,8 +1,8 @@
 import type { Alert } from '../../../contract/alerts.ts';
 import { buildPath } from '../../lib/routes.ts';
+import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { groupText } from './group-text.ts';
-import { SeverityBadge } from './SeverityBadge.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { When } from './When.tsx';
 

@@ -1,6 +1,6 @@
 import { alertLimits } from '../../../contract/constants/alerts.ts';
-import { errorUnder, type FieldErrors } from '../firewall/field-errors.ts';
 import { Field } from '../shared/Field.tsx';
+import { errorUnder, type FieldErrors } from '../shared/field-errors.ts';
 import { type ChannelDraft, channelKey } from './rule-draft.ts';
 import { generateSecret } from './webhook-secret.ts';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { alertLimits } from '../../../contract/constants/alerts.ts';
 import { addAlertNote } from '../../stores/alerts.ts';
-import { TextAreaField } from '../firewall/TextAreaField.tsx';
 import { LazyMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Form } from '../shared/Form.tsx';
+import { TextAreaField } from '../shared/TextAreaField.tsx';
 import { useSubmit } from '../shared/use-submit.ts';
 
 interface Props {

@@ -4,9 +4,9 @@ import { errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { setAlertRuleEnabled } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
+import { readAlertView, writeAlertView } from '../shared/alert-url.ts';
+import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
-import { readAlertView, writeAlertView } from './alert-url.ts';
-import { SeverityBadge } from './SeverityBadge.tsx';
 import { When } from './When.tsx';
 
 interface Props {

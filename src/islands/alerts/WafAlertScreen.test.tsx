@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { runAlertJobs, spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
-import { runAlertJobs, spaceWithAnalyst } from './test-alerts.ts';
 import WafAlertScreen from './WafAlertScreen.tsx';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });

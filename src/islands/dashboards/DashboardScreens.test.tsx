@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { dashboardTemplates } from '../../../contract/constants/dashboard-templates.ts';
-import { spaceWithAnalyst } from '../alerts/test-alerts.ts';
 import { navigate } from '../shared/navigate.ts';
+import { spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../shared/test-ingest.ts';
 import DashboardsScreen from './DashboardsScreen.tsx';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Condition } from '../../../contract/firewall-settings.ts';
 import { Field } from '../shared/Field.tsx';
+import { errorAt, errorUnder, type FieldErrors } from '../shared/field-errors.ts';
 import { SelectField } from '../shared/SelectField.tsx';
 import {
   fieldOptions,
@@ -10,7 +11,6 @@ import {
   parseOperator,
   takesList,
 } from './condition-options.ts';
-import { errorAt, errorUnder, type FieldErrors } from './field-errors.ts';
 
 interface Props {
   readonly condition: Condition;

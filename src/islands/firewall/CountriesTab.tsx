@@ -3,8 +3,8 @@ import { useId, useMemo, useState } from 'react';
 import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { $draft, editDraft } from '../../stores/firewalls.ts';
 import { Highmap } from '../charts/Highmap.tsx';
-import { countryName, searchCountries, toggleCountry } from './countries.ts';
-import { type FieldErrors, listError } from './field-errors.ts';
+import { countryName, searchCountries, toggleCountry } from '../shared/countries.ts';
+import { type FieldErrors, listError } from '../shared/field-errors.ts';
 
 interface Props {
   readonly settings: FirewallSettings;

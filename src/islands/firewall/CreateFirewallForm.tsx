@@ -5,11 +5,11 @@ import { createFirewall } from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
+import { listError } from '../shared/field-errors.ts';
 import { SelectField } from '../shared/SelectField.tsx';
+import { TextAreaField } from '../shared/TextAreaField.tsx';
 import { useSubmit } from '../shared/use-submit.ts';
-import { listError } from './field-errors.ts';
 import { splitList } from './lines.ts';
-import { TextAreaField } from './TextAreaField.tsx';
 
 interface Props {
   readonly spaceId: string;

@@ -2,10 +2,10 @@ import { type DragEvent, useId, useState } from 'react';
 import type { CustomRule, FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
+import { errorAt, type FieldErrors } from '../shared/field-errors.ts';
 import { SelectField } from '../shared/SelectField.tsx';
 import { ConditionEditor } from './ConditionEditor.tsx';
 import { actionOptions, parseRuleAction } from './condition-options.ts';
-import { errorAt, type FieldErrors } from './field-errors.ts';
 import { moveBy, moveTo, removeAt, replaceAt } from './list-edit.ts';
 
 interface Props {

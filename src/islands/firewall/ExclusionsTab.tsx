@@ -1,7 +1,7 @@
 import type { Exclusion, FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
-import { errorAt, errorUnder, type FieldErrors } from './field-errors.ts';
+import { errorAt, errorUnder, type FieldErrors } from '../shared/field-errors.ts';
 import { optionalText, removeAt, replaceAt } from './list-edit.ts';
 import { NumberField } from './NumberField.tsx';
 

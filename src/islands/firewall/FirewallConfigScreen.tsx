@@ -9,12 +9,12 @@ import { $changedKeys, $draft, $firewall, startDraft } from '../../stores/firewa
 import { $routeId, $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
+import type { FieldErrors } from '../shared/field-errors.ts';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { ConfigTabs } from './ConfigTabs.tsx';
 import { configTabs, tabHasError, tabOfKey } from './config-tabs.ts';
 import { connectorText } from './connector-state.ts';
-import type { FieldErrors } from './field-errors.ts';
 import { GeneralTab } from './GeneralTab.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import '../shared/panels.css';

@@ -3,10 +3,10 @@ import type { FirewallSummary } from '../../../contract/firewalls.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { dateTime } from '../shared/format.ts';
 import { relativeTime } from '../shared/relative-time.ts';
+import { Sparkline } from '../shared/Sparkline.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { connectorText } from './connector-state.ts';
 import { DeleteFirewall } from './DeleteFirewall.tsx';
-import { Sparkline } from './Sparkline.tsx';
 
 interface Props {
   readonly spaceId: string;
@@ -68,7 +68,15 @@ export function FirewallsTable({ spaceId, firewalls, now, canDelete, onDeleted }
               <td className="sg-num">{firewall.events24h.toLocaleString('en')}</td>
               <td className="sg-num">{firewall.blocked24h.toLocaleString('en')}</td>
               <td className="sg-fw-spark">
-                <Sparkline name={firewall.name} hourly={firewall.hourly} />
+                <Sparkline
+                  className="sg-sparkline"
+                  series={[
+                    firewall.hourly.map((bucket) => bucket.events),
+                    firewall.hourly.map((bucket) => bucket.blocked),
+                  ]}
+                  label={`Events and blocked requests per hour for ${firewall.name}, last 24 hours`}
+                  height={36}
+                />
               </td>
               {canDelete && (
                 <td>

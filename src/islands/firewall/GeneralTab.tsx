@@ -1,9 +1,9 @@
 import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
+import { errorAt, type FieldErrors, listError } from '../shared/field-errors.ts';
 import { SelectField } from '../shared/SelectField.tsx';
 import { modeOptions, parseMode } from './CreateFirewallForm.tsx';
-import { errorAt, type FieldErrors, listError } from './field-errors.ts';
 import { ListArea } from './ListArea.tsx';
 
 interface Props {

@@ -13,13 +13,13 @@ import {
 } from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
+import { type DiffLayout, DiffView } from '../shared/DiffView.tsx';
 import { dateTime } from '../shared/format.ts';
+import { diffLines, hasChanges } from '../shared/line-diff.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { all, useApi } from '../shared/use-api.ts';
-import { type DiffLayout, DiffView } from './DiffView.tsx';
-import { diffLines, hasChanges } from './line-diff.ts';
 
 interface Props {
   readonly spaceId: string;

@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import type { IpEntry } from '../../../contract/firewall-settings.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
+import { errorAt, errorUnder, type FieldErrors } from '../shared/field-errors.ts';
 import { dateTime } from '../shared/format.ts';
 import { TableScroll } from '../shared/TableScroll.tsx';
-import { errorAt, errorUnder, type FieldErrors } from './field-errors.ts';
+import { TextAreaField } from '../shared/TextAreaField.tsx';
 import { mergeEntries, parsePaste } from './ip-paste.ts';
 import { removeAt } from './list-edit.ts';
-import { TextAreaField } from './TextAreaField.tsx';
 
 interface Props {
   readonly listKey: 'ipAllow' | 'ipDeny';

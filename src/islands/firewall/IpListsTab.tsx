@@ -1,5 +1,5 @@
 import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
-import type { FieldErrors } from './field-errors.ts';
+import type { FieldErrors } from '../shared/field-errors.ts';
 import { IpListEditor } from './IpListEditor.tsx';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { TextAreaField } from '../shared/TextAreaField.tsx';
 import { joinList, splitList } from './lines.ts';
-import { TextAreaField } from './TextAreaField.tsx';
 
 interface Props {
   readonly label: string;

@@ -8,10 +8,10 @@ import {
 } from '../../../contract/constants/firewalls.ts';
 import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import { $firewallCatalog, editDraft } from '../../stores/firewalls.ts';
+import { errorAt, errorUnder, type FieldErrors } from '../shared/field-errors.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
 import { useApi } from '../shared/use-api.ts';
-import { errorAt, errorUnder, type FieldErrors } from './field-errors.ts';
 import { NumberField } from './NumberField.tsx';
 
 interface Props {

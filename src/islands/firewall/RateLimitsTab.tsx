@@ -3,8 +3,8 @@ import type { FirewallSettings, RateLimit } from '../../../contract/firewall-set
 import { rateLimitMeaning, rateLimitProblem } from '../../../contract/rate-limits.ts';
 import { editDraft } from '../../stores/firewalls.ts';
 import { Field } from '../shared/Field.tsx';
+import { errorAt, type FieldErrors } from '../shared/field-errors.ts';
 import { SelectField } from '../shared/SelectField.tsx';
-import { errorAt, type FieldErrors } from './field-errors.ts';
 import { removeAt, replaceAt } from './list-edit.ts';
 import { NumberField } from './NumberField.tsx';
 

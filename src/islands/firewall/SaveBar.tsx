@@ -14,8 +14,8 @@ import {
 } from '../../stores/firewalls.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
+import type { FieldErrors } from '../shared/field-errors.ts';
 import { ConflictPanel } from './ConflictPanel.tsx';
-import type { FieldErrors } from './field-errors.ts';
 
 interface Props {
   readonly spaceId: string;

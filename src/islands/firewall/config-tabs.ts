@@ -1,6 +1,6 @@
 /** The tabs of the firewall configuration page: their ids, labels and the settings keys each one edits. */
 import type { SettingsKey } from '../../stores/firewalls.ts';
-import { type FieldErrors, hasErrorUnder } from './field-errors.ts';
+import { type FieldErrors, hasErrorUnder } from '../shared/field-errors.ts';
 
 /** One tab of the configuration page. */
 export interface ConfigTab {

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { runAlertJobs, spaceWithAnalyst } from '../alerts/test-alerts.ts';
+import { runAlertJobs, spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../shared/test-ingest.ts';
 import { OpenAlertsCard } from './OpenAlertsCard.tsx';

@@ -1,11 +1,10 @@
 import { buildPath } from '../../lib/routes.ts';
 import { $openAlerts } from '../../stores/alerts.ts';
-import { readAlertView, writeAlertView } from '../alerts/alert-url.ts';
-import { SeverityBadge } from '../alerts/SeverityBadge.tsx';
-import { SeverityCounts } from '../alerts/SeverityCounts.tsx';
+import { readAlertView, writeAlertView } from '../shared/alert-url.ts';
 import { Problem } from '../shared/Problem.tsx';
+import { SeverityBadge } from '../shared/SeverityBadge.tsx';
+import { SeverityCounts } from '../shared/SeverityCounts.tsx';
 import { useApi } from '../shared/use-api.ts';
-import '../alerts/alerts.css';
 
 /** The overview's open alerts: how many by severity, the five with the newest activity, and a link to all of them. */
 export function OpenAlertsCard({ spaceId }: { readonly spaceId: string }) {

@@ -2,8 +2,8 @@ import { vulnSeverities, vulnSeverityLabels } from '../../../contract/constants/
 import { buildPath } from '../../lib/routes.ts';
 import { $openFindings } from '../../stores/findings.ts';
 import { Problem } from '../shared/Problem.tsx';
+import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 import { useApi } from '../shared/use-api.ts';
-import '../shared/badges.css';
 
 /** The overview's vulnerabilities: open findings by severity, the five newest, and a link to all of them. */
 export function OpenFindingsCard({ spaceId }: { readonly spaceId: string }) {
@@ -25,15 +25,15 @@ export function OpenFindingsCard({ spaceId }: { readonly spaceId: string }) {
               {vulnSeverities
                 .filter((s) => loaded.data.counts.open[s] > 0)
                 .map((s) => (
-                  <span key={s} className={`sg-sev sg-sev--${s}`}>
+                  <SeverityBadge key={s} severity={s}>
                     {vulnSeverityLabels[s]} {loaded.data.counts.open[s].toLocaleString('en')}
-                  </span>
+                  </SeverityBadge>
                 ))}
             </p>
             <ul className="overview__alerts">
               {loaded.data.items.map((f) => (
                 <li key={f.id}>
-                  <span className={`sg-sev sg-sev--${f.severity}`}>{vulnSeverityLabels[f.severity]}</span>{' '}
+                  <SeverityBadge severity={f.severity}>{vulnSeverityLabels[f.severity]}</SeverityBadge>{' '}
                   <span className="sg-mono">{f.vulnId}</span> in {f.component.name}@{f.component.version} of{' '}
                   {f.asset.name}
                 </li>

@@ -1,12 +1,12 @@
 import type { OverviewSummary } from '../../../contract/overview.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $overviewSummary } from '../../stores/overview.ts';
-import { readAlertView, writeAlertView } from '../alerts/alert-url.ts';
+import { readAlertView, writeAlertView } from '../shared/alert-url.ts';
+import { writeAssessmentView } from '../shared/assessment-url.ts';
 import { RANGES, type RangeKey } from '../shared/event-log-url.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
-import { writeAssessmentView } from '../vulnerabilities/assessment-url.ts';
 import { type Change, countChange, percentText, periodWords, rateChange } from './change-text.ts';
 import { eventLogLink } from './overview-links.ts';
 

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { signInUrl } from '../../stores/session.ts';
 import { Alert } from './Alert.tsx';
 import { navigate } from './navigate.ts';
+import { RetryButton } from './RetryButton.tsx';
 
 interface Props {
   readonly error: unknown;
@@ -39,9 +40,7 @@ export function Problem({ error, onRetry, notFound = NOT_A_MEMBER, back }: Props
     <Alert tone="error">
       <div className="row">
         <span>{errorMessage(error)}</span>
-        <button type="button" className="button secondary" onClick={onRetry}>
-          Retry
-        </button>
+        <RetryButton onRetry={onRetry} />
       </div>
     </Alert>
   );

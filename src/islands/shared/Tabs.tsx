@@ -12,10 +12,30 @@ interface Props<Id extends string> {
   readonly onSelect: (tab: Id) => void;
   /** The active tab's panel. */
   readonly children: ReactNode;
+  /** Class names for a screen with its own look (the firewall's settings); the shared tabs.css look by default. */
+  readonly classes?: TabClasses<Id>;
 }
 
+/** The class names of the tabs' parts: the wrapper, the tab list, one tab (it may say more, such as an error), the panel. */
+export interface TabClasses<Id extends string> {
+  readonly root?: string;
+  readonly list: string;
+  readonly tab: (id: Id) => string;
+  readonly panel: string;
+}
+
+const sharedLook: TabClasses<string> = { list: 'sg-tablist', tab: () => 'sg-tab', panel: 'sg-tabpanel' };
+
 /** A screen's tabs (ARIA tabs: one tab stop, arrows, Home and End move and select; the panel is a tab stop). */
-export function Tabs<Id extends string>({ tabs, label, prefix, active, onSelect, children }: Props<Id>) {
+export function Tabs<Id extends string>({
+  tabs,
+  label,
+  prefix,
+  active,
+  onSelect,
+  children,
+  classes = sharedLook,
+}: Props<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
   const move = (event: KeyboardEvent<HTMLDivElement>): void => {
     const next = tabAfterKey(
@@ -29,9 +49,10 @@ export function Tabs<Id extends string>({ tabs, label, prefix, active, onSelect,
     onSelect(tab.id);
     refs.current.get(tab.id)?.focus();
   };
+  const current = tabs.some((tab) => tab.id === active) ? active : tabs[0]?.id;
   return (
-    <div>
-      <div role="tablist" aria-label={label} className="sg-tablist" onKeyDown={move}>
+    <div className={classes.root}>
+      <div role="tablist" aria-label={label} className={classes.list} onKeyDown={move}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -45,23 +66,25 @@ export function Tabs<Id extends string>({ tabs, label, prefix, active, onSelect,
             aria-selected={tab.id === active}
             aria-controls={`${prefix}-panel-${tab.id}`}
             tabIndex={tab.id === active ? 0 : -1}
-            className="sg-tab"
+            className={classes.tab(tab.id)}
             onClick={() => onSelect(tab.id)}
           >
             {tab.label}
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${prefix}-panel-${active}`}
-        aria-labelledby={`${prefix}-tab-${active}`}
-        className="sg-tabpanel"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tabs pattern makes the panel a tab stop
-        tabIndex={0}
-      >
-        {children}
-      </div>
+      {current !== undefined && (
+        <div
+          role="tabpanel"
+          id={`${prefix}-panel-${current}`}
+          aria-labelledby={`${prefix}-tab-${current}`}
+          className={classes.panel}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the APG tabs pattern makes the panel a tab stop
+          tabIndex={0}
+        >
+          {children}
+        </div>
+      )}
     </div>
   );
 }

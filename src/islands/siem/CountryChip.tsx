@@ -1,4 +1,4 @@
-import { countryName } from '../firewall/countries.ts';
+import { countryName } from '../shared/countries.ts';
 
 /**
  * A client's country: its flag (an SVG of the `flag-icons` package the site serves at /flags/, drawn the same in

@@ -12,6 +12,8 @@ import { type RawRecord, useEventDetail } from './use-event-detail.ts';
 import '../shared/badges.css';
 import './EventTable.css';
 import './EventDrawer.css';
+import { RetryButton } from '../shared/RetryButton.tsx';
+import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 
 /** Narrows the log's query by one `field:value` (a query-language field), or with `exclude` leaves that value out. */
 export type FilterHandler = (field: string, value: string, exclude: boolean) => void;
@@ -101,7 +103,7 @@ function fieldsOf(event: EventSummary, messages: RuleMessages): Field[] {
     },
     {
       name: 'Severity',
-      value: <span className={`sg-sev sg-sev--${event.severity}`}>{event.severity}</span>,
+      value: <SeverityBadge severity={event.severity} />,
       filter: { field: 'severity', value: event.severity, label: `severity ${event.severity}` },
     },
     {
@@ -175,9 +177,7 @@ function RawRecordView({ record, onRetry }: { record: RawRecord; onRetry: () => 
       <Alert tone="error">
         <div className="row">
           <span>{failureOf(record.error)}</span>
-          <button type="button" className="button secondary" onClick={onRetry}>
-            Retry
-          </button>
+          <RetryButton onRetry={onRetry} />
         </div>
       </Alert>
     );

@@ -4,6 +4,7 @@ import { CountryChip, countryText } from './CountryChip.tsx';
 import { type RuleMessages, ruleText } from './rule-text.ts';
 import '../shared/badges.css';
 import './EventTable.css';
+import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 
 /** Height of one row in pixels: rows are one line (long requests are cut with an ellipsis), so scrolling never reflows. */
 export const ROW_HEIGHT = 36;
@@ -81,7 +82,7 @@ export function EventRow({
         <span className={`badge badge--${event.action}`}>{event.action}</span>
       </td>
       <td>
-        <span className={`sg-sev sg-sev--${event.severity}`}>{event.severity}</span>
+        <SeverityBadge severity={event.severity} />
       </td>
       <td title={client || undefined}>
         <span className="event-table__ip">{event.ip ?? '—'}</span>

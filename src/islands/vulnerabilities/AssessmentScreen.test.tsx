@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { spaceWithAnalyst } from '../alerts/test-alerts.ts';
+import { spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import AssessmentScreen from './AssessmentScreen.tsx';
 

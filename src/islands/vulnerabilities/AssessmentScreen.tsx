@@ -4,11 +4,16 @@ import { atLeast } from '../../../contract/roles.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
+import {
+  type AssessmentTab,
+  type AssessmentView,
+  readAssessmentView,
+  writeAssessmentView,
+} from '../shared/assessment-url.ts';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { AssessButton } from './AssessButton.tsx';
-import { type AssessmentTab, type AssessmentView, readAssessmentView, writeAssessmentView } from './assessment-url.ts';
 import { FindingsTab } from './findings/FindingsTab.tsx';
 import '../shared/panels.css';
 import '../shared/console-screens.css';

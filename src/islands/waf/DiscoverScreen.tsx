@@ -9,13 +9,13 @@ import { $discover, $discoverSearch, type DiscoverSearch } from '../../stores/wa
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { absoluteRange, parseRange, type RangeKey, useQueryParser } from '../shared/event-log-url.ts';
+import { LazyRemedyDialog } from '../shared/LazyRemedyDialog.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import type { RemedyDraft } from '../shared/RemedyDialog.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import { DiscoverTable } from './DiscoverTable.tsx';
 import { type DiscoverView, readDiscoverView, writeDiscoverView } from './discover-view.ts';
-import { LazyRemedyDialog } from './LazyRemedyDialog.tsx';
-import type { RemedyDraft } from './RemedyDialog.tsx';
 import '../shared/panels.css';
 import '../shared/console-screens.css';
 import './waf.css';

@@ -4,10 +4,10 @@ import { isProtectedRule } from '../../../contract/crs.ts';
 import type { DiscoverAnswer, DiscoverItem } from '../../../contract/waf.ts';
 import type { EventLogView } from '../shared/event-log-url.ts';
 import { dateTime } from '../shared/format.ts';
+import type { RemedyDraft } from '../shared/RemedyDialog.tsx';
+import { Sparkline } from '../shared/Sparkline.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
-import { DiscoverSparkline } from './DiscoverSparkline.tsx';
 import { groupLinks } from './group-links.ts';
-import type { RemedyDraft } from './RemedyDialog.tsx';
 
 interface Props {
   readonly spaceId: string;
@@ -90,8 +90,9 @@ export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }:
                 </td>
                 <td>{item.topRule ? `${item.topRule.id} (${item.topRule.count.toLocaleString('en')})` : '—'}</td>
                 <td>
-                  <DiscoverSparkline
-                    values={item.sparkline}
+                  <Sparkline
+                    className="sg-waf-spark"
+                    series={[item.sparkline]}
                     label={`Events of ${item.key} from ${range}, ${item.sparkline.length} buckets of ${Math.round(answer.bucketSeconds / 60)} min, at most ${Math.max(...item.sparkline)} in one`}
                   />
                 </td>

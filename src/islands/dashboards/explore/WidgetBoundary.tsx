@@ -3,6 +3,7 @@
  * with Retry, and never takes the dashboard or the other widgets down with it.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { RetryButton } from '../../shared/RetryButton.tsx';
 
 interface Props {
   /** What the drawn thing stands for; a change (a new result, another type) tries again by itself. */
@@ -34,9 +35,7 @@ export class WidgetBoundary extends Component<Props, State> {
     return (
       <div className="sg-widget__state sg-widget__state--error" role="alert">
         <p>This widget could not be drawn: {this.state.error.message}</p>
-        <button type="button" className="button secondary" onClick={() => this.setState({ error: null })}>
-          Retry
-        </button>
+        <RetryButton onRetry={() => this.setState({ error: null })} />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { type WidgetType, widgetTypeLabels } from '../../../../contract/constant
 import { typesFor } from '../../../../contract/dashboard-rules.ts';
 import type { Widget, WidgetQueryBody } from '../../../../contract/dashboards.ts';
 import { errorMessage } from '../../../lib/api.ts';
+import { RetryButton } from '../../shared/RetryButton.tsx';
 import { useWidgetResult } from './use-widget-result.ts';
 import { WidgetBoundary } from './WidgetBoundary.tsx';
 import { isEmptyResult, WidgetView } from './WidgetView.tsx';
@@ -72,9 +73,7 @@ export function WidgetCard({
     body = (
       <div className="sg-widget__state sg-widget__state--error" role="alert">
         <p>{errorMessage(state.error)}</p>
-        <button type="button" className="button secondary" onClick={retry}>
-          Retry
-        </button>
+        <RetryButton onRetry={retry} />
       </div>
     );
   else if (widget.type !== 'stat' && isEmptyResult(state.result))

@@ -1,7 +1,6 @@
 import type { AssetFindingCounts } from '../../../../contract/assets.ts';
 import { vulnSeverities, vulnSeverityLabels } from '../../../../contract/constants/vulns.ts';
-// The severity badges (.sg-sev) are the alerts' own; they could move to a shared stylesheet.
-import '../../alerts/alerts.css';
+import { SeverityBadge } from '../../shared/SeverityBadge.tsx';
 
 /** An asset's open findings by severity as badges ("2 Critical, 1 High"); "none open" when there are none. */
 export function FindingCounts({ counts, label }: { readonly counts: AssetFindingCounts; readonly label: string }) {
@@ -10,9 +9,9 @@ export function FindingCounts({ counts, label }: { readonly counts: AssetFinding
   return (
     <ul className="sg-va-counts" aria-label={label}>
       {shown.map((severity) => (
-        <li key={severity} className={`sg-sev sg-sev--${severity}`}>
+        <SeverityBadge key={severity} severity={severity} as="li">
           {counts.open[severity].toLocaleString('en')} {vulnSeverityLabels[severity].toLowerCase()}
-        </li>
+        </SeverityBadge>
       ))}
     </ul>
   );

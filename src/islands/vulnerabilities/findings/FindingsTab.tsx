@@ -19,6 +19,7 @@ import {
 import { Alert } from '../../shared/Alert.tsx';
 import { countOf } from '../../shared/format.ts';
 import { Problem } from '../../shared/Problem.tsx';
+import { SeverityBadge } from '../../shared/SeverityBadge.tsx';
 import { useApi } from '../../shared/use-api.ts';
 import { useSubmit } from '../../shared/use-submit.ts';
 import { AssessButton } from '../AssessButton.tsx';
@@ -149,9 +150,9 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
             {vulnSeverities
               .filter((s) => s !== 'none')
               .map((s) => (
-                <span key={s} className={`sg-sev sg-sev--${s}`}>
+                <SeverityBadge key={s} severity={s}>
                   {vulnSeverityLabels[s]} {openCounts[s]}
-                </span>
+                </SeverityBadge>
               ))}
           </p>
         )}

@@ -1,6 +1,7 @@
 import '../../shared/badges.css';
 import { findingStatusLabels, vulnSeverityLabels } from '../../../../contract/constants/vulns.ts';
 import type { Finding } from '../../../../contract/findings.ts';
+import { SeverityBadge } from '../../shared/SeverityBadge.tsx';
 import { TableScroll } from '../../shared/TableScroll.tsx';
 
 interface Props {
@@ -15,10 +16,10 @@ interface Props {
 /** A finding's severity as a badge whose text says it (colour is never the only cue), with its CVSS score. */
 export function VulnSeverityBadge({ finding }: { readonly finding: Pick<Finding, 'severity' | 'score'> }) {
   return (
-    <span className={`sg-sev sg-sev--${finding.severity}`}>
+    <SeverityBadge severity={finding.severity}>
       {vulnSeverityLabels[finding.severity]}
       {finding.score !== null && ` ${finding.score.toFixed(1)}`}
-    </span>
+    </SeverityBadge>
   );
 }
 

@@ -4,10 +4,10 @@ import type { FindingDetail, VirtualPatchBody, VirtualPatchPreview } from '../..
 import { buildPath } from '../../../lib/routes.ts';
 import { applyVirtualPatch, previewVirtualPatch, removeVirtualPatch } from '../../../stores/findings.ts';
 import { $firewallCatalog, $firewalls } from '../../../stores/firewalls.ts';
-import { DiffView } from '../../firewall/DiffView.tsx';
-import { diffLines } from '../../firewall/line-diff.ts';
 import { Alert } from '../../shared/Alert.tsx';
+import { DiffView } from '../../shared/DiffView.tsx';
 import { Field } from '../../shared/Field.tsx';
+import { diffLines } from '../../shared/line-diff.ts';
 import { SelectField } from '../../shared/SelectField.tsx';
 import { useApi } from '../../shared/use-api.ts';
 import { text, useSubmit } from '../../shared/use-submit.ts';

@@ -4,15 +4,14 @@ import { blockDurations } from '../../../contract/constants/waf.ts';
 import type { RemedyInput, RemedyPreview, RemedyResult } from '../../../contract/waf.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { applyRemedy, previewRemedy } from '../../stores/waf.ts';
-import { DiffView } from '../firewall/DiffView.tsx';
-import { diffLines } from '../firewall/line-diff.ts';
-import { Alert } from '../shared/Alert.tsx';
-import { Drawer } from '../shared/Drawer.tsx';
-import { Field } from '../shared/Field.tsx';
-import { SelectField } from '../shared/SelectField.tsx';
-import { FormProblem, useSubmit } from '../shared/use-submit.ts';
-import '../firewall/firewall.css';
-import './waf.css';
+import { Alert } from './Alert.tsx';
+import { DiffView } from './DiffView.tsx';
+import { Drawer } from './Drawer.tsx';
+import { Field } from './Field.tsx';
+import { diffLines } from './line-diff.ts';
+import { SelectField } from './SelectField.tsx';
+import { FormProblem, useSubmit } from './use-submit.ts';
+import './remedy.css';
 
 /** The remedy a screen proposes: block an address or network, or exclude a rule on a path (either may be left to fill in). */
 export type RemedyDraft =

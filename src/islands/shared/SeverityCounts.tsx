@@ -1,5 +1,7 @@
 import type { AlertList } from '../../../contract/alerts.ts';
 import { severities } from '../../../contract/constants/events.ts';
+import './badges.css';
+import { SeverityBadge } from './SeverityBadge.tsx';
 
 /** The filtered alerts by severity as badges ("3 critical, 5 high"), beside the page title; nothing when there are none. */
 export function SeverityCounts({ counts }: { readonly counts: AlertList['counts'] }) {
@@ -8,9 +10,9 @@ export function SeverityCounts({ counts }: { readonly counts: AlertList['counts'
   return (
     <ul className="sg-al-counts" aria-label="Alerts by severity">
       {shown.map((severity) => (
-        <li key={severity} className={`sg-sev sg-sev--${severity}`}>
+        <SeverityBadge key={severity} severity={severity} as="li">
           {counts[severity].toLocaleString('en')} {severity}
-        </li>
+        </SeverityBadge>
       ))}
     </ul>
   );

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
-import { TableScroll } from '../shared/TableScroll.tsx';
 import { type DiffLine, withContext } from './line-diff.ts';
+import { TableScroll } from './TableScroll.tsx';
+import './diff.css';
 
 /** How a diff is laid out. */
 export type DiffLayout = 'unified' | 'split';

@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { FieldFrame } from '../shared/FieldFrame.tsx';
+import { FieldFrame } from './FieldFrame.tsx';
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   readonly label: string;

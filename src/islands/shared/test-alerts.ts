@@ -1,7 +1,7 @@
 /** For island tests: the alert jobs run in process (server/test/alerts.ts), and a space with an analyst. */
 import { runAlertJobs as runJobs } from '../../../server/test/alerts.ts';
-import type { startTestApi } from '../shared/test-api.ts';
-import { spaceWithSource } from '../shared/test-ingest.ts';
+import type { startTestApi } from './test-api.ts';
+import { spaceWithSource } from './test-ingest.ts';
 
 type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
