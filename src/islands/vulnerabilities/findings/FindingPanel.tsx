@@ -6,7 +6,7 @@ import { $finding, $findingId, triageFinding } from '../../../stores/findings.ts
 import { Drawer } from '../../shared/Drawer.tsx';
 import { Problem } from '../../shared/Problem.tsx';
 import { useApi } from '../../shared/use-api.ts';
-import { VulnSeverityBadge } from './FindingsTable.tsx';
+import { VulnSeverityBadge } from '../VulnSeverityBadge.tsx';
 import { TriageForm } from './TriageForm.tsx';
 
 // Loaded when first opened: a page that never opens it never downloads it.
@@ -47,7 +47,7 @@ export function FindingPanel({ spaceId, canTriage, canManage, returnFocus }: Pro
     body = (
       <>
         <p>
-          <VulnSeverityBadge finding={f} /> {findingStatusLabels[f.status]}
+          <VulnSeverityBadge severity={f.severity} score={f.score} /> {findingStatusLabels[f.status]}
           {f.justification && ` (${vexJustificationLabels[f.justification]})`}
         </p>
         {f.summary && <p>{f.summary}</p>}

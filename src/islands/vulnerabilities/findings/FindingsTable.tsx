@@ -1,8 +1,8 @@
 import '../../shared/badges.css';
-import { findingStatusLabels, vulnSeverityLabels } from '../../../../contract/constants/vulns.ts';
+import { findingStatusLabels } from '../../../../contract/constants/vulns.ts';
 import type { Finding } from '../../../../contract/findings.ts';
-import { SeverityBadge } from '../../shared/SeverityBadge.tsx';
 import { TableScroll } from '../../shared/TableScroll.tsx';
+import { VulnSeverityBadge } from '../VulnSeverityBadge.tsx';
 
 interface Props {
   readonly items: readonly Finding[];
@@ -11,16 +11,6 @@ interface Props {
   readonly onSelect: (ids: ReadonlySet<string>) => void;
   readonly onOpen: (id: string) => void;
   readonly onOpenAsset: (assetId: string) => void;
-}
-
-/** A finding's severity as a badge whose text says it (colour is never the only cue), with its CVSS score. */
-export function VulnSeverityBadge({ finding }: { readonly finding: Pick<Finding, 'severity' | 'score'> }) {
-  return (
-    <SeverityBadge severity={finding.severity}>
-      {vulnSeverityLabels[finding.severity]}
-      {finding.score !== null && ` ${finding.score.toFixed(1)}`}
-    </SeverityBadge>
-  );
 }
 
 /** The findings of a page: vulnerability, component, asset, severity, fixed-in version, status. */
@@ -87,7 +77,7 @@ export function FindingsTable({ items, selected, onSelect, onOpen, onOpenAsset }
                 </button>
               </td>
               <td>
-                <VulnSeverityBadge finding={f} />
+                <VulnSeverityBadge severity={f.severity} score={f.score} />
               </td>
               <td className="sg-mono sg-vu-fix">{f.fixedIn ?? <span className="muted">No fix yet</span>}</td>
               <td>

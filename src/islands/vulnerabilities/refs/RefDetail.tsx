@@ -1,7 +1,7 @@
 import type { VulnRefDetail } from '../../../../contract/vuln-refs.ts';
 import { LazyMarkdown } from '../../markdown/LazyMarkdown.tsx';
 import { dateTime } from '../../shared/format.ts';
-import { SeverityBadge } from './SeverityBadge.tsx';
+import { VulnSeverityBadge } from '../VulnSeverityBadge.tsx';
 
 const sourceWords: Record<VulnRefDetail['severitySource'], string> = {
   cvss: 'from its CVSS vector',
@@ -28,7 +28,7 @@ export function RefDetail({ record, onClose }: { readonly record: VulnRefDetail;
         <h3 id="sg-vr-detail-heading" className="sg-mono">
           {record.id}
         </h3>
-        <SeverityBadge severity={record.severity} score={record.score} />
+        <VulnSeverityBadge severity={record.severity} score={record.score} />
         {record.withdrawn && <span className="sg-vr-tag">withdrawn {dateTime(record.withdrawn)}</span>}
         <button type="button" className="button secondary sg-vr-back" onClick={onClose}>
           Back to the list

@@ -1,8 +1,8 @@
 import type { VulnRefSummary } from '../../../../contract/vuln-refs.ts';
 import { dateOnly } from '../../shared/format.ts';
 import { TableScroll } from '../../shared/TableScroll.tsx';
+import { VulnSeverityBadge } from '../VulnSeverityBadge.tsx';
 import { ColumnHeads } from './ColumnHeads.tsx';
-import { SeverityBadge } from './SeverityBadge.tsx';
 
 const COLUMNS = ['Id', 'Aliases', 'Summary', 'Ecosystems', 'Severity', 'Modified'] as const;
 
@@ -49,7 +49,7 @@ export function RefsTable({ items, hrefOf, onOpen }: Props) {
               <td>{item.summary}</td>
               <td>{item.ecosystems.join(', ')}</td>
               <td>
-                <SeverityBadge severity={item.severity} score={item.score} />
+                <VulnSeverityBadge severity={item.severity} score={item.score} />
               </td>
               <td className="sg-nowrap">{item.modified ? dateOnly(item.modified) : 'unknown'}</td>
             </tr>
