@@ -36,7 +36,7 @@ test('one structured JSON log line per request, and the captcha start-up line', 
 });
 
 test('unknown API paths answer 404 in the error shape', async () => {
-  const res = await t.call('GET', '/api/nowhere');
+  const res = await t.raw('GET', '/api/nowhere');
   expect(res.status).toBe(404);
   expect(res.json).toEqual({ error: { code: 'not_found', message: 'No such API path.' } });
   expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -109,20 +109,20 @@ test('a second database is independent (fresh per file)', async () => {
 
 test('a NUL character in a body field or query parameter is refused with 400 naming it, and nothing is stored', async () => {
   const { cookie } = await t.signUp('nul@example.com');
-  const before = await t.call('GET', '/api/spaces', { cookie });
-  const named = await t.call('POST', '/api/spaces', { cookie, body: { name: 'shop\u0000' } });
+  const before = await t.read(t.api(cookie).spaces.$get());
+  const named = await t.read(t.api(cookie).spaces.$post({ json: { name: 'shop\u0000' } }));
   expect(named.status).toBe(400);
   expect(named.json.error.fields).toEqual({ name: 'May not contain the NUL character (U+0000).' });
-  expect((await t.call('GET', '/api/spaces', { cookie })).json.items).toHaveLength(before.json.items.length);
+  expect((await t.read(t.api(cookie).spaces.$get())).json.items).toHaveLength(before.json.items.length);
 
-  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: 'Nul test' } });
-  const query = await t.call('GET', `/api/spaces/${space.json.id}/events?q=${encodeURIComponent('host:a\u0000')}`, {
-    cookie,
-  });
+  const space = await t.read(t.api(cookie).spaces.$post({ json: { name: 'Nul test' } }));
+  const query = await t.read(
+    t.api(cookie).spaces[':spaceId'].events.$get({ param: { spaceId: space.json.id }, query: { q: 'host:a\u0000' } }),
+  );
   expect(query.status).toBe(400);
   expect(query.json.error.fields).toEqual({ q: 'May not contain the NUL character (U+0000).' });
   // Nested fields are named by their path; a backslash followed by "u0000" is ordinary text.
-  const nested = await t.call('PATCH', '/api/me', { cookie, body: { name: 'Ada \\u0000 Lovelace' } });
+  const nested = await t.read(t.api(cookie).me.$patch({ json: { name: 'Ada \\u0000 Lovelace' } }));
   expect(nested.status).toBe(200);
   expect(nested.json.name).toBe('Ada \\u0000 Lovelace');
 });

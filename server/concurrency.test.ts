@@ -15,23 +15,27 @@ afterAll(async () => {
 });
 
 test('one activation token used twice at once: one success, one 409', async () => {
-  await t.call('POST', '/api/auth/register', {
-    body: { name: 'R', email: 'race@example.com', password: 'correct horse 42' },
-  });
+  await t.read(
+    t.api().auth.register.$post({ json: { name: 'R', email: 'race@example.com', password: 'correct horse 42' } }),
+  );
   const token = await t.lastToken('race@example.com', '/auth/activation/');
-  const answers = await Promise.all([1, 2].map(() => t.call('POST', '/api/auth/activate', { body: { token } })));
+  const answers = await Promise.all([1, 2].map(() => t.read(t.api().auth.activate.$post({ json: { token } }))));
   expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
 });
 
 test('parallel invitations never pass the member limit', async () => {
   const { cookie } = await t.signUp('limit@example.com');
-  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: 'Limits' } });
+  const space = await t.read(t.api(cookie).spaces.$post({ json: { name: 'Limits' } }));
   const answers = await Promise.all(
     [1, 2, 3, 4].map((i) =>
-      t.call('POST', `/api/spaces/${space.json.id}/invitations`, {
-        cookie,
-        body: { email: `p${i}@example.com`, role: 'viewer' },
-      }),
+      t.read(
+        t
+          .api(cookie)
+          .spaces[':spaceId'].invitations.$post({
+            param: { spaceId: space.json.id },
+            json: { email: `p${i}@example.com`, role: 'viewer' },
+          }),
+      ),
     ),
   );
   expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 402, 402]);
@@ -40,12 +44,26 @@ test('parallel invitations never pass the member limit', async () => {
 test('two owners demoting each other at once leave one owner', async () => {
   const a = await t.signUp('owner-a@example.com');
   const b = await t.signUp('owner-b@example.com');
-  const space = await t.call('POST', '/api/spaces', { cookie: a.cookie, body: { name: 'Duel' } });
+  const space = await t.read(t.api(a.cookie).spaces.$post({ json: { name: 'Duel' } }));
   const spaceId: string = space.json.id;
   await t.db.insert(memberships).values({ spaceId, userId: b.user.id, role: 'owner', createdAt: t.deps.now() });
   const answers = await Promise.all([
-    t.call('PATCH', `/api/spaces/${spaceId}/members/${b.user.id}`, { cookie: a.cookie, body: { role: 'admin' } }),
-    t.call('PATCH', `/api/spaces/${spaceId}/members/${a.user.id}`, { cookie: b.cookie, body: { role: 'admin' } }),
+    t.read(
+      t
+        .api(a.cookie)
+        .spaces[':spaceId'].members[':userId'].$patch({
+          param: { spaceId, userId: b.user.id },
+          json: { role: 'admin' },
+        }),
+    ),
+    t.read(
+      t
+        .api(b.cookie)
+        .spaces[':spaceId'].members[':userId'].$patch({
+          param: { spaceId, userId: a.user.id },
+          json: { role: 'admin' },
+        }),
+    ),
   ]);
   const owners = await t.db
     .select()

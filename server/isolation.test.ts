@@ -426,7 +426,7 @@ function operations(doc: {
 }
 
 test('every operation declares its least access', async () => {
-  const doc = (await t.call('GET', '/api/openapi.json')).json;
+  const doc = (await t.raw('GET', '/api/openapi.json')).json;
   expect(doc.openapi).toBe('3.1.0');
   const ops = operations(doc);
   expect(ops.length).toBeGreaterThan(30);
@@ -434,14 +434,14 @@ test('every operation declares its least access', async () => {
     expect(['anonymous', 'user', 'viewer', 'analyst', 'admin', 'owner'], `${op.method} ${op.path}`).toContain(
       op.access,
     );
-  const docs = await t.call('GET', '/api/docs');
+  const docs = await t.raw('GET', '/api/docs');
   expect(docs.status).toBe(200);
   expect(docs.text).toContain('/api/spaces/{spaceId}/members');
   expect(docs.text).not.toMatch(/<script|https?:\/\/(?!localhost)[a-z]/i);
 });
 
 test('the role table holds on every operation for every caller', async () => {
-  const doc = (await t.call('GET', '/api/openapi.json')).json;
+  const doc = (await t.raw('GET', '/api/openapi.json')).json;
   const failures: string[] = [];
   for (const op of operations(doc)) {
     for (const caller of callers) {
@@ -500,7 +500,7 @@ test('the role table holds on every operation for every caller', async () => {
         .replace('{token}', 'x'.repeat(43));
       const cookie = caller === 'anonymous' ? undefined : cookies[caller];
       const bodyValue = sampleBody(op, fx);
-      const res = await t.call(op.method.toUpperCase(), path, {
+      const res = await t.raw(op.method.toUpperCase(), path, {
         // Checkout needs one; every other operation ignores it.
         headers: { 'idempotency-key': randomUUID() },
         ...(cookie ? { cookie } : {}),

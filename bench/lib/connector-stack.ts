@@ -40,9 +40,9 @@ export async function startConnectorStack(
     api = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port));
   });
   const owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  const spaceId: string = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
+  const spaceId: string = (await t.read(t.api(owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
-  const created = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, { cookie: owner, body: firewall });
+  const created = await t.read(t.api(owner).spaces[':spaceId'].firewalls.$post({ param: { spaceId }, json: firewall }));
   if (created.status !== 201)
     throw new Error(`creating the firewall: ${created.status} ${JSON.stringify(created.json)}`);
   const firewallId: string = created.json.id;
@@ -101,7 +101,9 @@ export async function startConnectorStack(
     firewallId,
     wafPort,
     async save(body) {
-      const saved = await t.call('PATCH', `/api/spaces/${spaceId}/firewalls/${firewallId}`, { cookie: owner, body });
+      const saved = await t.read(
+        t.api(owner).spaces[':spaceId'].firewalls[':id'].$patch({ param: { spaceId, id: firewallId }, json: body }),
+      );
       if (saved.status !== 200) throw new Error(`PATCH: ${saved.status} ${JSON.stringify(saved.json).slice(0, 300)}`);
       return saved.json.version as number;
     },

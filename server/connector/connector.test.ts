@@ -53,8 +53,10 @@ function startConnector(): void {
 
 /** The firewall's events with their raw records: the NDJSON export (the event page's rows leave `raw` out). */
 async function firewallEvents(): Promise<Array<{ ruleIds: number[]; raw: { transaction?: { unique_id?: string } } }>> {
-  const q = encodeURIComponent(`firewall:${firewall.id}`);
-  const file = await t.call('GET', `/api/spaces/${spaceId}/events/export?format=ndjson&q=${q}`, { cookie: owner });
+  const q = `firewall:${firewall.id}`;
+  const file = await t.read(
+    t.api(owner).spaces[':spaceId'].events.export.$get({ param: { spaceId }, query: { format: 'ndjson', q } }),
+  );
   if (file.status !== 200) return [];
   return file.text
     .split('\n')
@@ -102,12 +104,16 @@ beforeAll(async () => {
     api = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port));
   });
   owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
+  spaceId = (await t.read(t.api(owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
-  const created = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, {
-    cookie: owner,
-    body: { name: 'shop', hostnames: ['shop.example.com'], upstream: upstreamUrl, mode: 'detect' },
-  });
+  const created = await t.read(
+    t
+      .api(owner)
+      .spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: { name: 'shop', hostnames: ['shop.example.com'], upstream: upstreamUrl, mode: 'detect' },
+      }),
+  );
   expect(created.status).toBe(201);
   firewall = { id: created.json.id, token: created.json.token };
 
@@ -135,28 +141,27 @@ test('detect: a SQL injection passes and arrives as an event of the firewall, wi
 
   let found: { firewallId: string; ruleIds: number[]; path: string } | undefined;
   for (let waited = 0; !found && waited < 20_000; waited += 250) {
-    const page = await t.call(
-      'GET',
-      `/api/spaces/${spaceId}/events?q=${encodeURIComponent(`firewall:${firewall.id}`)}`,
-      {
-        cookie: owner,
-      },
+    const page = await t.read(
+      t.api(owner).spaces[':spaceId'].events.$get({ param: { spaceId }, query: { q: `firewall:${firewall.id}` } }),
     );
     found = (page.json?.items ?? []).find((event: { ruleIds: number[] }) => event.ruleIds.includes(942100));
     if (!found) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   expect(found).toMatchObject({ firewallId: firewall.id, ruleIds: expect.arrayContaining([942100]) });
 
-  const status = await t.call('GET', `/api/spaces/${spaceId}/firewalls/${firewall.id}`, { cookie: owner });
+  const status = await t.read(
+    t.api(owner).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: firewall.id } }),
+  );
   expect(status.json.connector).toMatchObject({ state: 'applied', appliedVersion: 1 });
 });
 
 test('block: switched through the API, the same request answers 403 within 10 s while a benign one answers 200', async () => {
   const saved = Date.now();
-  const patched = await t.call('PATCH', `/api/spaces/${spaceId}/firewalls/${firewall.id}`, {
-    cookie: owner,
-    body: { mode: 'block' },
-  });
+  const patched = await t.read(
+    t
+      .api(owner)
+      .spaces[':spaceId'].firewalls[':id'].$patch({ param: { spaceId, id: firewall.id }, json: { mode: 'block' } }),
+  );
   expect(patched.status).toBe(200);
   let blocked = 0;
   while (Date.now() - saved < 10_000) {
@@ -176,10 +181,14 @@ test('each save applies within seconds: time from the PATCH to the connector\'s 
   const times: number[] = [];
   for (let i = 0; i < 10; i += 1) {
     const started = performance.now();
-    const saved = await t.call('PATCH', `/api/spaces/${spaceId}/firewalls/${firewall.id}`, {
-      cookie: owner,
-      body: { hostnames: ['shop.example.com', `s${i}.example.com`] },
-    });
+    const saved = await t.read(
+      t
+        .api(owner)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: firewall.id },
+          json: { hostnames: ['shop.example.com', `s${i}.example.com`] },
+        }),
+    );
     expect(saved.status).toBe(200);
     await waitForOutput(new RegExp(`Applied version ${saved.json.version} `), 10_000);
     times.push(performance.now() - started);

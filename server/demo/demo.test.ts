@@ -32,9 +32,9 @@ describe('npm run demo seeding', () => {
   test('the demo user signs in with the printed password and sees the space "Demo shop"', async () => {
     expect(first.reset).toBe(false);
     const { cookie } = await t.signIn(DEMO_EMAIL, first.password);
-    const list = await t.call('GET', '/api/spaces', { cookie });
+    const list = await t.read(t.api(cookie).spaces.$get());
     expect(list.json.items.map((s: { name: string }) => s.name)).toEqual(['Demo shop']);
-    const sources = await t.call('GET', `/api/spaces/${first.spaceId}/sources`, { cookie });
+    const sources = await t.read(t.api(cookie).spaces[':spaceId'].sources.$get({ param: { spaceId: first.spaceId } }));
     expect(sources.json.items.map((s: { kind: string }) => s.kind)).toEqual(['modsecurity']);
     // The setup's API token is gone again.
     expect(await t.db.select().from(apiTokens)).toEqual([]);
@@ -51,8 +51,14 @@ describe('npm run demo seeding', () => {
   test('the event API finds the attacks, blocked ones and countries over the last 7 days', async () => {
     const { cookie } = await t.signIn(DEMO_EMAIL, first.password);
     const from = new Date(now.getTime() - 7 * 86_400_000).toISOString();
-    const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(now.toISOString())}`;
-    const facets = await t.call('GET', `/api/spaces/${first.spaceId}/events/facets?${range}&size=50`, { cookie });
+    const facets = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId'].events.facets.$get({
+          param: { spaceId: first.spaceId },
+          query: { from, to: now.toISOString(), size: '50' },
+        }),
+    );
     expect(facets.status).toBe(200);
     expect(facets.json.total).toBe(2500);
     const tags = facets.json.tag.map((f: { value: string }) => f.value);
@@ -60,9 +66,14 @@ describe('npm run demo seeding', () => {
     expect(facets.json.country.length).toBeGreaterThanOrEqual(15);
     expect(facets.json.action.map((f: { value: string }) => f.value).sort()).toEqual(['allowed', 'blocked', 'logged']);
 
-    const sqli = await t.call('GET', `/api/spaces/${first.spaceId}/events?${range}&q=tag:attack-sqli&limit=5`, {
-      cookie,
-    });
+    const sqli = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId'].events.$get({
+          param: { spaceId: first.spaceId },
+          query: { from, to: now.toISOString(), q: 'tag:attack-sqli', limit: '5' },
+        }),
+    );
     expect(sqli.status).toBe(200);
     expect(sqli.json.items).toHaveLength(5);
     for (const event of sqli.json.items) {
@@ -70,11 +81,22 @@ describe('npm run demo seeding', () => {
       expect(event).not.toHaveProperty('raw');
     }
     // The page's rows leave the raw record out; the event's detail has it.
-    const detail = await t.call('GET', `/api/spaces/${first.spaceId}/events/${sqli.json.items[0].id}`, { cookie });
+    const detail = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId'].events[':eventId'].$get({
+          param: { spaceId: first.spaceId, eventId: sqli.json.items[0].id },
+        }),
+    );
     expect(detail.json.raw.transaction.producer.modsecurity).toBe('ModSecurity v3.0.9 (Linux)');
-    const histogram = await t.call('GET', `/api/spaces/${first.spaceId}/events/histogram?${range}&buckets=7`, {
-      cookie,
-    });
+    const histogram = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId'].events.histogram.$get({
+          param: { spaceId: first.spaceId },
+          query: { from, to: now.toISOString(), buckets: '7' },
+        }),
+    );
     // Whole UTC days: the first and last buckets hold only the part of their day inside the range.
     const totals: number[] = histogram.json.buckets.map((b: { total: number }) => b.total);
     expect(histogram.json.intervalSeconds).toBe(86_400);
@@ -142,7 +164,7 @@ describe('npm run demo seeding', () => {
     expect(again.accepted).toBeGreaterThan(20);
     expect(again.accepted).toBeLessThan(80);
     expect(await stored(first.spaceId)).toBe(before + again.accepted);
-    const old = await t.call('POST', '/api/auth/login', { body: { email: DEMO_EMAIL, password: first.password } });
+    const old = await t.read(t.api().auth.login.$post({ json: { email: DEMO_EMAIL, password: first.password } }));
     expect(old.status).toBe(401);
     await t.signIn(DEMO_EMAIL, again.password);
     // The rotated source token works, the old one no longer does.

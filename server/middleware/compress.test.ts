@@ -24,12 +24,13 @@ const to = new Date(now + 60_000).toISOString();
 beforeAll(async () => {
   t = await createTestApi();
   cookie = (await t.signUp('compress@example.com')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Shop' } })).json.id;
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Shop' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
-  const source = await t.call('POST', `/api/spaces/${spaceId}/sources`, {
-    cookie,
-    body: { name: 'edge nginx', kind: 'modsecurity' },
-  });
+  const source = await t.read(
+    t
+      .api(cookie)
+      .spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'edge nginx', kind: 'modsecurity' } }),
+  );
   // 100 ModSecurity v3 audit records of the demo's shop, sent as the demo sends them.
   const records = createTraffic(11).between(new Date(from), new Date(now), 100);
   const res = await t.app.request(`${BASE}/api/ingest/${source.json.token}`, {
@@ -172,10 +173,14 @@ describe('API answers', () => {
 
 describe('the connector long poll', () => {
   test('answers its config compressed with a weak ETag, and 304 (uncompressed) to it, waiting or not', async () => {
-    const created = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, {
-      cookie,
-      body: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-    });
+    const created = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId'].firewalls.$post({
+          param: { spaceId },
+          json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+        }),
+    );
     expect(created.status, created.text).toBe(201);
     const auth = { authorization: `Bearer ${created.json.token}` };
     const plain = await get('/api/connector/config', undefined, auth);

@@ -10,7 +10,7 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   cookie = (await t.signUp('text@example.com', 'Text')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Text' } })).json.id;
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Text' } }))).json.id;
 });
 afterAll(async () => {
   await t.close();
@@ -42,14 +42,14 @@ describe('a lone surrogate in any JSON body string is a 400 naming the field (it
     ],
     ['a key', 'PATCH', () => '/api/me', { name: 'ok', '\ud800': 1 }, '\ufffd'],
   ])('%s', async (_label, method, path, body, field) => {
-    const res = await t.call(method, path(), { cookie, body });
+    const res = await t.raw(method, path(), { cookie, body });
     expect(res.status, res.text).toBe(400);
     expect(res.json.error.fields).toEqual({ [field]: surrogateRule });
     expect(res.json.error.message).toBe(`${field}: ${surrogateRule}`);
   });
 
   test('a surrogate pair (an emoji, escaped or not) is text like any other', async () => {
-    const escaped = await t.call('PATCH', '/api/me', { cookie, body: '{"name":"Text \\ud83d\\ude00"}' });
+    const escaped = await t.raw('PATCH', '/api/me', { cookie, body: '{"name":"Text \\ud83d\\ude00"}' });
     expect(escaped.status, escaped.text).toBe(200);
     expect(escaped.json.name).toBe('Text 😀');
   });
@@ -60,7 +60,7 @@ describe('a lone surrogate in any JSON body string is a 400 naming the field (it
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>>;
       components: { schemas: Record<string, Schema> };
     };
-    const doc = (await t.call('GET', '/api/openapi.json')).json as Doc;
+    const doc = (await t.raw('GET', '/api/openapi.json')).json as Doc;
     const unref = (s: Schema) => (s.$ref ? (doc.components.schemas[s.$ref.split('/').pop() ?? ''] ?? {}) : s);
     const missed: string[] = [];
     let checked = 0;
@@ -73,7 +73,7 @@ describe('a lone surrogate in any JSON body string is a 400 naming the field (it
         for (const [name, property] of Object.entries(schema ? (unref(schema).properties ?? {}) : {})) {
           if (unref(property).type !== 'string') continue;
           checked++;
-          const res = await t.call(method.toUpperCase(), path, { cookie, body: { [name]: 'x\ud800' } });
+          const res = await t.raw(method.toUpperCase(), path, { cookie, body: { [name]: 'x\ud800' } });
           if (res.status !== 400 || res.json?.error?.fields?.[name] !== surrogateRule) {
             missed.push(`${method} ${template} ${name}: ${res.status} ${res.text.slice(0, 120)}`);
           }
@@ -93,16 +93,20 @@ describe('a deeply nested JSON body is walked without recursion (it overflowed t
     ['an array 100 000 deep', `${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`, 400, /nested deeper/],
     ['NUL 64 deep', nested(63, '"\\u0000"'), 400, /^a(\.a){62}: May not contain the NUL character/],
   ])('%s', async (_label, body, status, message) => {
-    const res = await t.call('POST', '/api/auth/login', { body });
+    const res = await t.raw('POST', '/api/auth/login', { body });
     expect(res.status, res.text.slice(0, 200)).toBe(status);
     expect(res.json.error.message).toMatch(message);
   });
 
   test('a NUL in a field is still named with its path', async () => {
-    const res = await t.call('POST', `/api/spaces/${spaceId}/saved-searches`, {
-      cookie,
-      body: { name: 'n', query: 'a\u0000', range: '24h' },
-    });
+    const res = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId']['saved-searches'].$post({
+          param: { spaceId },
+          json: { name: 'n', query: 'a\u0000', range: '24h' },
+        }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.fields).toEqual({ query: nulRule });
   });

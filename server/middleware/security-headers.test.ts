@@ -12,8 +12,8 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   ({ cookie } = await t.signUp('headers@example.com'));
-  token = (await t.call('POST', '/api/me/tokens', { cookie, body: { name: 'ci', expiresInDays: 30 } })).json.token;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Headers' } })).json.id;
+  token = (await t.read(t.api(cookie).me.tokens.$post({ json: { name: 'ci', expiresInDays: 30 } }))).json.token;
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Headers' } }))).json.id;
 });
 afterAll(async () => {
   await t.close();
@@ -23,7 +23,7 @@ type Who = 'anonymous' | 'cookie' | 'token';
 
 /** One call as someone: the cookie or the Bearer token when asked for. */
 function callAs(who: Who, method: string, path: string, body?: unknown) {
-  return t.call(method, path, {
+  return t.raw(method, path, {
     ...(who === 'cookie' ? { cookie } : {}),
     ...(who === 'token' ? { token } : {}),
     ...(body === undefined ? {} : { body }),

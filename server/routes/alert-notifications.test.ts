@@ -53,8 +53,6 @@ async function ruleWith(channels: StoredChannel[], space = spaceId) {
   return rule;
 }
 
-const testPath = (ruleId: string, space = spaceId) => `/api/spaces/${space}/alert-rules/${ruleId}/test`;
-
 test('an admin sends a test to every channel and reads how each went', async () => {
   const rule = await ruleWith([
     { kind: 'webhook', url: ok.url, secret },
@@ -63,7 +61,9 @@ test('an admin sends a test to every channel and reads how each went', async () 
     { kind: 'webhook', url: 'http://10.20.30.40/hook', secret },
     { kind: 'email', to: ['soc@example.com', 'lead@example.com'] },
   ]);
-  const res = await t.call('POST', testPath(rule.id), { cookie: as.admin });
+  const res = await t.read(
+    t.api(as.admin).spaces[':spaceId']['alert-rules'][':id'].test.$post({ param: { spaceId, id: rule.id } }),
+  );
   expect(res.status).toBe(200);
   expect(res.json.results).toEqual([
     { channel: 'webhook', target: ok.url, ok: true, statusCode: 200, message: 'Delivered: 200 OK' },
@@ -127,11 +127,15 @@ test('the owner may send a test; analysts and viewers get 403 and nothing is sen
   const rule = await ruleWith([{ kind: 'webhook', url: ok.url, secret }]);
   const before = ok.received.length;
   for (const role of ['analyst', 'viewer'] as const) {
-    const res = await t.call('POST', testPath(rule.id), { cookie: as[role] });
+    const res = await t.read(
+      t.api(as[role]).spaces[':spaceId']['alert-rules'][':id'].test.$post({ param: { spaceId, id: rule.id } }),
+    );
     expect(res.status, role).toBe(403);
   }
   expect(ok.received.length).toBe(before);
-  const res = await t.call('POST', testPath(rule.id), { cookie: as.owner });
+  const res = await t.read(
+    t.api(as.owner).spaces[':spaceId']['alert-rules'][':id'].test.$post({ param: { spaceId, id: rule.id } }),
+  );
   expect(res.status).toBe(200);
   expect(res.json.results).toHaveLength(1);
   expect(ok.received.length).toBe(before + 1);
@@ -141,17 +145,29 @@ test('a rule of another space is not found, from either space', async () => {
   const foreign = await ruleWith([{ kind: 'webhook', url: ok.url, secret }], otherSpaceId);
   const before = ok.received.length;
   // Through the caller's own space, naming the other space's rule.
-  const viaOwn = await t.call('POST', testPath(foreign.id), { cookie: as.admin });
+  const viaOwn = await t.read(
+    t.api(as.admin).spaces[':spaceId']['alert-rules'][':id'].test.$post({ param: { spaceId, id: foreign.id } }),
+  );
   expect(viaOwn.status).toBe(404);
   expect(viaOwn.json.error.message).toBe('No such alert rule.');
   // Through the other space, where the caller is no member.
-  expect((await t.call('POST', testPath(foreign.id, otherSpaceId), { cookie: as.admin })).status).toBe(404);
+  expect(
+    (
+      await t.read(
+        t
+          .api(as.admin)
+          .spaces[':spaceId']['alert-rules'][':id'].test.$post({ param: { spaceId: otherSpaceId, id: foreign.id } }),
+      )
+    ).status,
+  ).toBe(404);
   expect(ok.received.length).toBe(before);
 });
 
 test('a rule without channels answers no results', async () => {
   const rule = await ruleWith([]);
-  const res = await t.call('POST', testPath(rule.id), { cookie: as.admin });
+  const res = await t.read(
+    t.api(as.admin).spaces[':spaceId']['alert-rules'][':id'].test.$post({ param: { spaceId, id: rule.id } }),
+  );
   expect(res.status).toBe(200);
   expect(res.json).toEqual({ results: [] });
 });

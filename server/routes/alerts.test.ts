@@ -26,7 +26,7 @@ beforeAll(async () => {
   const owner = await t.signUp('owner@example.com', 'Olive');
   as.owner = owner.cookie;
   ids.owner = owner.user.id;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Edge' } })).json.id;
+  spaceId = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, `${role[0]?.toUpperCase()}${role.slice(1)}`);
@@ -34,10 +34,9 @@ beforeAll(async () => {
     as[role] = cookie;
     ids[role] = user.id;
   }
-  const source = await t.call('POST', `/api/spaces/${spaceId}/sources`, {
-    cookie: as.owner,
-    body: { name: 'edge', kind: 'json' },
-  });
+  const source = await t.read(
+    t.api(as.owner).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'edge', kind: 'json' } }),
+  );
   token = source.json.token;
 });
 afterAll(async () => {
@@ -61,7 +60,7 @@ const hits = (tag: string, ipList: string[]) =>
   ipList.map((ip) => ({ time: clock.now().toISOString(), ip, tags: [tag], action: 'blocked', severity: 'high' }));
 
 async function rule(body: Record<string, unknown>, cookie = as.admin) {
-  const res = await t.call('POST', rules(), { cookie, body: { severity: 'high', kind: 'match', ...body } });
+  const res = await t.raw('POST', rules(), { cookie, body: { severity: 'high', kind: 'match', ...body } });
   if (res.status !== 201) throw new Error(`rule ${res.status} ${res.text}`);
   return res.json as { id: string };
 }
@@ -78,10 +77,14 @@ describe('alert rules', () => {
     ['analyst', 403],
     ['viewer', 403],
   ] as const)('%s creates a rule: %s', async (role, expected) => {
-    const res = await t.call('POST', rules(), {
-      cookie: as[role],
-      body: { name: `by ${role}`, severity: 'low', kind: 'match', query: 'action:blocked' },
-    });
+    const res = await t.read(
+      t
+        .api(as[role])
+        .spaces[':spaceId']['alert-rules'].$post({
+          param: { spaceId },
+          json: { name: `by ${role}`, severity: 'low', kind: 'match', query: 'action:blocked' },
+        }),
+    );
     expect(res.status).toBe(expected);
   });
 
@@ -108,7 +111,7 @@ describe('alert rules', () => {
     [{ kind: 'match', query: '', channels: [{ kind: 'email', to: ['not-mail'] }] }, 'channels.0.to.0', /email/i],
     [{ kind: 'match', query: '', groupBy: ['ip', 'ip'] }, 'groupBy', /once/],
   ])('%o is refused on %s', async (body, field, message) => {
-    const res = await t.call('POST', rules(), {
+    const res = await t.raw('POST', rules(), {
       cookie: as.admin,
       body: { name: `bad ${Math.random()}`, severity: 'low', ...body },
     });
@@ -124,16 +127,24 @@ describe('alert rules', () => {
         query: 'tag:none',
         channels: [{ kind: 'webhook', url: receiver.url, secret: 'a-long-enough-secret-1234' }],
       });
-      const again = await t.call('POST', rules(), {
-        cookie: as.admin,
-        body: { name: 'webhook RULE', severity: 'low', kind: 'match' },
-      });
+      const again = await t.read(
+        t
+          .api(as.admin)
+          .spaces[':spaceId']['alert-rules'].$post({
+            param: { spaceId },
+            json: { name: 'webhook RULE', severity: 'low', kind: 'match' },
+          }),
+      );
       expect(again.status).toBe(409);
       expect(again.json.error.fields.name).toBeTruthy();
-      const edited = await t.call('PATCH', `${rules()}/${created.id}`, {
-        cookie: as.admin,
-        body: { severity: 'critical', channels: [{ kind: 'webhook', url: receiver.url }] },
-      });
+      const edited = await t.read(
+        t
+          .api(as.admin)
+          .spaces[':spaceId']['alert-rules'][':id'].$patch({
+            param: { spaceId, id: created.id },
+            json: { severity: 'critical', channels: [{ kind: 'webhook', url: receiver.url }] },
+          }),
+      );
       expect(edited.status).toBe(200);
       expect(edited.json.channels).toEqual([{ kind: 'webhook', url: receiver.url, secretHint: '…1234' }]);
       expect(JSON.stringify(edited.json)).not.toContain('a-long-enough-secret');
@@ -146,18 +157,26 @@ describe('alert rules', () => {
   });
 
   test('the free plan allows 5 rules, and the error names the plan that lifts it', async () => {
-    const space = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Free one' } })).json.id;
+    const space = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Free one' } }))).json.id;
     for (let i = 0; i < 5; i++) {
-      const res = await t.call('POST', `/api/spaces/${space}/alert-rules`, {
-        cookie: as.owner,
-        body: { name: `r${i}`, severity: 'low', kind: 'match' },
-      });
+      const res = await t.read(
+        t
+          .api(as.owner)
+          .spaces[':spaceId']['alert-rules'].$post({
+            param: { spaceId: space },
+            json: { name: `r${i}`, severity: 'low', kind: 'match' },
+          }),
+      );
       expect(res.status).toBe(201);
     }
-    const sixth = await t.call('POST', `/api/spaces/${space}/alert-rules`, {
-      cookie: as.owner,
-      body: { name: 'r5', severity: 'low', kind: 'match' },
-    });
+    const sixth = await t.read(
+      t
+        .api(as.owner)
+        .spaces[':spaceId']['alert-rules'].$post({
+          param: { spaceId: space },
+          json: { name: 'r5', severity: 'low', kind: 'match' },
+        }),
+    );
     expect(sixth.status).toBe(402);
     expect(sixth.json.error).toEqual({
       code: 'plan_limit',
@@ -171,10 +190,14 @@ describe('alert rules', () => {
   test('the preview counts what a rule would have done over stored events', async () => {
     await ingest(hits('attack-preview', ['192.0.2.1', '192.0.2.1', '192.0.2.1', '192.0.2.2']));
     clock.advance(1_000);
-    const res = await t.call('POST', `${rules()}/preview`, {
-      cookie: as.analyst,
-      body: { kind: 'match', query: 'tag:attack-preview', groupBy: ['ip'], titleTemplate: 'Probe from {ip}' },
-    });
+    const res = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId']['alert-rules'].preview.$post({
+          param: { spaceId },
+          json: { kind: 'match', query: 'tag:attack-preview', groupBy: ['ip'], titleTemplate: 'Probe from {ip}' },
+        }),
+    );
     expect(res.status).toBe(200);
     expect(res.json.firings).toBe(4);
     expect(res.json.alerts).toBe(2);
@@ -182,13 +205,19 @@ describe('alert rules', () => {
       ['Probe from 192.0.2.1', 3],
       ['Probe from 192.0.2.2', 1],
     ]);
-    const threshold = await t.call('POST', `${rules()}/preview`, {
-      cookie: as.analyst,
-      body: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
-    });
+    const threshold = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId']['alert-rules'].preview.$post({
+          param: { spaceId },
+          json: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
+        }),
+    );
     expect(threshold.json.groups.map((g: { group: { ip: string } }) => g.group.ip)).toEqual(['192.0.2.1']);
     expect(threshold.json.firings).toBeGreaterThanOrEqual(1);
-    const viewer = await t.call('POST', `${rules()}/preview`, { cookie: as.viewer, body: { kind: 'match' } });
+    const viewer = await t.read(
+      t.api(as.viewer).spaces[':spaceId']['alert-rules'].preview.$post({ param: { spaceId }, json: { kind: 'match' } }),
+    );
     expect(viewer.status).toBe(403);
   });
 
@@ -203,10 +232,14 @@ describe('alert rules', () => {
       // Another space's searches take every slot, and one more waits.
       while (lane.load().waiting === 0)
         held.push(lane.run('facets', 'another-space', async (db) => gate.then(() => db.execute(sql`select 1 as one`))));
-      const preview = t.call('POST', `${rules()}/preview`, {
-        cookie: as.analyst,
-        body: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
-      });
+      const preview = t.read(
+        t
+          .api(as.analyst)
+          .spaces[':spaceId']['alert-rules'].preview.$post({
+            param: { spaceId },
+            json: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
+          }),
+      );
       await vi.waitFor(() => expect(lane.load().waiting).toBe(2), { timeout: 10_000 });
       open();
       expect((await preview).status).toBe(200);
@@ -223,33 +256,53 @@ describe('alerts', () => {
     await rule({ name: 'Work me', query: 'tag:attack-work', groupBy: ['ip'] });
     await ingest(hits('attack-work', ['198.51.100.1']));
     await fire();
-    const [alert] = (await t.call('GET', `${alertsPath()}?q=Work me`, { cookie: as.viewer })).json.items;
+    const [alert] = (
+      await t.read(t.api(as.viewer).spaces[':spaceId'].alerts.$get({ param: { spaceId }, query: { q: 'Work me' } }))
+    ).json.items;
     expect(alert).toMatchObject({ status: 'open', count: 1, group: { ip: '198.51.100.1' } });
 
-    const byViewer = await t.call('PATCH', `${alertsPath()}/${alert.id}`, {
-      cookie: as.viewer,
-      body: { status: 'acknowledged' },
-    });
+    const byViewer = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].alerts[':id'].$patch({
+          param: { spaceId, id: alert.id },
+          json: { status: 'acknowledged' },
+        }),
+    );
     expect(byViewer.status).toBe(403);
-    const acked = await t.call('PATCH', `${alertsPath()}/${alert.id}`, {
-      cookie: as.analyst,
-      body: { status: 'acknowledged', assigneeId: ids.analyst, reason: 'Looking into it' },
-    });
+    const acked = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].alerts[':id'].$patch({
+          param: { spaceId, id: alert.id },
+          json: { status: 'acknowledged', assigneeId: ids.analyst, reason: 'Looking into it' },
+        }),
+    );
     expect(acked.status).toBe(200);
     expect(acked.json).toMatchObject({ status: 'acknowledged', assignee: { id: ids.analyst, name: 'Analyst' } });
-    const outsider = await t.call('PATCH', `${alertsPath()}/${alert.id}`, {
-      cookie: as.analyst,
-      body: { assigneeId: '00000000-0000-4000-8000-000000000000' },
-    });
+    const outsider = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].alerts[':id'].$patch({
+          param: { spaceId, id: alert.id },
+          json: { assigneeId: '00000000-0000-4000-8000-000000000000' },
+        }),
+    );
     expect(outsider.status).toBe(400);
     expect(outsider.json.error.fields.assigneeId).toMatch(/member/);
-    const note = await t.call('POST', `${alertsPath()}/${alert.id}/notes`, {
-      cookie: as.analyst,
-      body: { body: 'Blocked at the **edge**; see <script>x</script>' },
-    });
+    const note = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].alerts[':id'].notes.$post({
+          param: { spaceId, id: alert.id },
+          json: { body: 'Blocked at the **edge**; see <script>x</script>' },
+        }),
+    );
     expect(note.status).toBe(201);
 
-    const detail = (await t.call('GET', `${alertsPath()}/${alert.id}`, { cookie: as.viewer })).json;
+    const detail = (
+      await t.read(t.api(as.viewer).spaces[':spaceId'].alerts[':id'].$get({ param: { spaceId, id: alert.id } }))
+    ).json;
     expect(
       detail.timeline.map((e: { decision: string; actor: { name: string }; reason: string | null }) => [
         e.decision,
@@ -275,40 +328,62 @@ describe('alerts', () => {
       ...hits('attack-bulk-low', ['203.0.113.4']),
     ]);
     await fire();
-    const filtered = await t.call('GET', `${alertsPath()}?q=Bulk&status=open&severity=critical`, { cookie: as.viewer });
+    const filtered = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].alerts.$get({
+          param: { spaceId },
+          query: { q: 'Bulk', status: 'open', severity: 'critical' },
+        }),
+    );
     expect(filtered.json.items).toHaveLength(3);
     expect(filtered.json.counts).toMatchObject({ critical: 3, low: 1 });
 
-    const bulk = await t.call('POST', `${alertsPath()}/bulk`, {
-      cookie: as.analyst,
-      body: {
-        ids: filtered.json.items.map((a: { id: string }) => a.id),
-        status: 'acknowledged',
-        reason: 'Known scanner',
-      },
-    });
+    const bulk = await t.read(
+      t.api(as.analyst).spaces[':spaceId'].alerts.bulk.$post({
+        param: { spaceId },
+        json: {
+          ids: filtered.json.items.map((a: { id: string }) => a.id),
+          status: 'acknowledged',
+          reason: 'Known scanner',
+        },
+      }),
+    );
     expect(bulk.status).toBe(200);
     expect(bulk.json.updated).toBe(3);
-    const open = await t.call('GET', `${alertsPath()}?q=Bulk&status=open`, { cookie: as.viewer });
+    const open = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].alerts.$get({ param: { spaceId }, query: { q: 'Bulk', status: 'open' } }),
+    );
     expect(open.json.items.map((a: { ruleName: string }) => a.ruleName)).toEqual(['Bulk low']);
 
-    const paged = await t.call('GET', `${alertsPath()}?q=Bulk&limit=2`, { cookie: as.viewer });
+    const paged = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].alerts.$get({ param: { spaceId }, query: { q: 'Bulk', limit: '2' } }),
+    );
     expect(paged.json.items).toHaveLength(2);
-    const rest = await t.call('GET', `${alertsPath()}?q=Bulk&limit=2&cursor=${paged.json.nextCursor}`, {
-      cookie: as.viewer,
-    });
+    const rest = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].alerts.$get({
+          param: { spaceId },
+          query: { q: 'Bulk', limit: '2', cursor: paged.json.nextCursor },
+        }),
+    );
     const seen = [...paged.json.items, ...rest.json.items].map((a: { id: string }) => a.id);
     expect(new Set(seen).size).toBe(4);
   });
 
   test('the space’s card on /spaces counts its open alerts by severity', async () => {
-    const open = (await t.call('GET', `${alertsPath()}?status=open&limit=200`, { cookie: as.owner })).json.items as {
+    const open = (
+      await t.read(
+        t.api(as.owner).spaces[':spaceId'].alerts.$get({ param: { spaceId }, query: { status: 'open', limit: '200' } }),
+      )
+    ).json.items as {
       severity: string;
     }[];
     expect(open.length).toBeGreaterThan(0);
     const expected = { critical: 0, high: 0, medium: 0, low: 0 };
     for (const alert of open) if (alert.severity in expected) expected[alert.severity as keyof typeof expected]++;
-    const cards = (await t.call('GET', '/api/spaces', { cookie: as.owner })).json.items as {
+    const cards = (await t.read(t.api(as.owner).spaces.$get())).json.items as {
       id: string;
       openAlerts: typeof expected;
     }[];
@@ -316,19 +391,25 @@ describe('alerts', () => {
   });
 
   test('another space’s alert is 404, and so is an unknown one', async () => {
-    const other = (await t.call('POST', '/api/spaces', { cookie: as.admin, body: { name: 'Elsewhere' } })).json.id;
-    const [alert] = (await t.call('GET', alertsPath(), { cookie: as.viewer })).json.items;
-    const res = await t.call('GET', `/api/spaces/${other}/alerts/${alert.id}`, { cookie: as.admin });
+    const other = (await t.read(t.api(as.admin).spaces.$post({ json: { name: 'Elsewhere' } }))).json.id;
+    const [alert] = (await t.raw('GET', alertsPath(), { cookie: as.viewer })).json.items;
+    const res = await t.read(
+      t.api(as.admin).spaces[':spaceId'].alerts[':id'].$get({ param: { spaceId: other, id: alert.id } }),
+    );
     expect(res.status).toBe(404);
   });
 });
 
 describe('WAF alerts', () => {
   test('an alert whose events came from one firewall shows its requests, matched rules and the mode then', async () => {
-    const fw = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, {
-      cookie: as.admin,
-      body: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-    });
+    const fw = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls.$post({
+          param: { spaceId },
+          json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+        }),
+    );
     expect(fw.status).toBe(201);
     await rule({ name: 'WAF SQLi', query: `firewall:${fw.json.id} rule:942100`, groupBy: ['ip'] });
     clock.advance(60_000);
@@ -344,10 +425,16 @@ describe('WAF alerts', () => {
     });
     expect(sent.status).toBe(200);
     await fire();
-    const [alert] = (await t.call('GET', `${alertsPath()}?q=WAF SQLi`, { cookie: as.viewer })).json.items;
+    const [alert] = (
+      await t.read(t.api(as.viewer).spaces[':spaceId'].alerts.$get({ param: { spaceId }, query: { q: 'WAF SQLi' } }))
+    ).json.items;
     expect(alert.firewallId).toBe(fw.json.id);
 
-    const context = await t.call('GET', `${alertsPath()}/${alert.id}/waf/${fw.json.id}`, { cookie: as.viewer });
+    const context = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].alerts[':id'].waf[':wafId'].$get({ param: { spaceId, id: alert.id, wafId: fw.json.id } }),
+    );
     expect(context.status).toBe(200);
     expect(context.json.firewall).toMatchObject({ name: 'shop', mode: 'detect', version: 1 });
     expect(context.json.atFirstSeen).toMatchObject({ version: 1, mode: 'detect' });
@@ -360,7 +447,11 @@ describe('WAF alerts', () => {
       data: "Matched Data: s&1c found within ARGS:id: 1' or 1=1--",
       severity: 'critical',
     });
-    const wrongFirewall = await t.call('GET', `${alertsPath()}/${alert.id}/waf/${spaceId}`, { cookie: as.viewer });
+    const wrongFirewall = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].alerts[':id'].waf[':wafId'].$get({ param: { spaceId, id: alert.id, wafId: spaceId } }),
+    );
     expect(wrongFirewall.status).toBe(404);
   });
 });
@@ -381,8 +472,14 @@ describe('notifications', () => {
       // The first try got a 500: the retry waits for its backoff.
       clock.advance(60_000);
       await runAlertJobs(t.db, { now: clock.now, deliveries: true, deps: t.deps });
-      const [alert] = (await t.call('GET', `${alertsPath()}?q=Hooked`, { cookie: as.viewer })).json.items;
-      await t.call('PATCH', `${alertsPath()}/${alert.id}`, { cookie: as.analyst, body: { status: 'resolved' } });
+      const [alert] = (
+        await t.read(t.api(as.viewer).spaces[':spaceId'].alerts.$get({ param: { spaceId }, query: { q: 'Hooked' } }))
+      ).json.items;
+      await t.read(
+        t
+          .api(as.analyst)
+          .spaces[':spaceId'].alerts[':id'].$patch({ param: { spaceId, id: alert.id }, json: { status: 'resolved' } }),
+      );
       await fire();
 
       expect(receiver.received).toHaveLength(3);
@@ -407,7 +504,9 @@ describe('notifications', () => {
         type: 'alert.resolved',
         alert: { status: 'resolved' },
       });
-      const detail = (await t.call('GET', `${alertsPath()}/${alert.id}`, { cookie: as.viewer })).json;
+      const detail = (
+        await t.read(t.api(as.viewer).spaces[':spaceId'].alerts[':id'].$get({ param: { spaceId, id: alert.id } }))
+      ).json;
       const opened = detail.deliveries.find((d: { type: string }) => d.type === 'alert.opened');
       expect(opened.status).toBe('delivered');
       expect(opened.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200]);

@@ -53,7 +53,7 @@ const webShopInventory = [
 beforeAll(async () => {
   t = await createTestApi();
   as.owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Shop' } })).json.id;
+  spaceId = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Shop' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, role);
@@ -70,10 +70,14 @@ let counter = 0;
 
 async function create(body: Record<string, unknown>, cookie = as.admin) {
   counter += 1;
-  const res = await t.call('POST', assetsPath(), {
-    cookie,
-    body: { name: `asset ${counter}`, kind: 'application', ...body },
-  });
+  const res = await t.read(
+    t
+      .api(cookie)
+      .spaces[':spaceId'].assets.$post({
+        param: { spaceId },
+        json: { name: `asset ${counter}`, kind: 'application', ...body },
+      }),
+  );
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   return res.json as { id: string; name: string };
 }
@@ -87,33 +91,49 @@ describe('assets', () => {
     ['analyst', 403],
     ['viewer', 403],
   ] as const)('%s creates an asset: %s', async (role, expected) => {
-    const res = await t.call('POST', assetsPath(), { cookie: as[role], body: { name: `by ${role}`, kind: 'host' } });
+    const res = await t.read(
+      t
+        .api(as[role])
+        .spaces[':spaceId'].assets.$post({ param: { spaceId }, json: { name: `by ${role}`, kind: 'host' } }),
+    );
     expect(res.status).toBe(expected);
   });
 
   test('analysts and viewers read; they may not change or delete', async () => {
     const asset = await create({ components: [{ purl: 'pkg:npm/lodash@4.17.20' }] });
     for (const role of ['analyst', 'viewer'] as const) {
-      expect((await t.call('GET', assetsPath(), { cookie: as[role] })).status).toBe(200);
-      expect((await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as[role] })).status).toBe(200);
-      const patch = await t.call('PATCH', `${assetsPath()}/${asset.id}`, { cookie: as[role], body: { tags: ['x'] } });
+      expect((await t.read(t.api(as[role]).spaces[':spaceId'].assets.$get({ param: { spaceId } }))).status).toBe(200);
+      expect(
+        (await t.read(t.api(as[role]).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId, id: asset.id } })))
+          .status,
+      ).toBe(200);
+      const patch = await t.read(
+        t
+          .api(as[role])
+          .spaces[':spaceId'].assets[':id'].$patch({ param: { spaceId, id: asset.id }, json: { tags: ['x'] } }),
+      );
       expect(patch.status).toBe(403);
-      expect((await t.call('DELETE', `${assetsPath()}/${asset.id}`, { cookie: as[role] })).status).toBe(403);
+      expect(
+        (await t.read(t.api(as[role]).spaces[':spaceId'].assets[':id'].$delete({ param: { spaceId, id: asset.id } })))
+          .status,
+      ).toBe(403);
     }
   });
 
   test('a real-looking CycloneDX 1.5 SBOM: nested components read, duplicates merged, cargo kept but not assessed', async () => {
-    const res = await t.call('POST', assetsPath(), {
-      cookie: as.admin,
-      body: {
-        name: 'Web shop',
-        kind: 'application',
-        environment: 'production',
-        tags: ['shop', 'pci'],
-        sbom: webShop,
-        sbomFileName: 'acme-shop.cdx.json',
-      },
-    });
+    const res = await t.read(
+      t.api(as.admin).spaces[':spaceId'].assets.$post({
+        param: { spaceId },
+        json: {
+          name: 'Web shop',
+          kind: 'application',
+          environment: 'production',
+          tags: ['shop', 'pci'],
+          sbom: webShop,
+          sbomFileName: 'acme-shop.cdx.json',
+        },
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       name: 'Web shop',
@@ -131,7 +151,9 @@ describe('assets', () => {
         fileName: 'acme-shop.cdx.json',
       },
     });
-    const detail = await t.call('GET', `${assetsPath()}/${res.json.id}`, { cookie: as.viewer });
+    const detail = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId, id: res.json.id } }),
+    );
     expect(detail.status).toBe(200);
     expect(
       byKey<{ key: string; ecosystem: string; name: string; version: string }>(detail.json.inventory).map(
@@ -156,7 +178,9 @@ describe('assets', () => {
         { purl: 'pkg:gem/rails@6.1.0' },
       ],
     });
-    const detail = (await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as.viewer })).json;
+    const detail = (
+      await t.read(t.api(as.viewer).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId, id: asset.id } }))
+    ).json;
     expect(detail.inventorySource).toBe('manual');
     expect(byKey(detail.inventory).map((c: { key: string }) => c.key)).toEqual([
       'PyPI:jinja2@2.11.2',
@@ -175,7 +199,7 @@ describe('assets', () => {
       [{ ecosystem: 'Maven', name: 'log4j-core', version: '2.14.1' }, 'components.0.name', /group:artifact/],
       [{ ecosystem: 'npm', name: 'x', version: '1', extra: 1 }, 'components.0.extra', /Unknown field/],
     ] as const) {
-      const res = await t.call('POST', assetsPath(), {
+      const res = await t.raw('POST', assetsPath(), {
         cookie: as.admin,
         body: { name: 'typed bad', kind: 'host', components: [component] },
       });
@@ -207,19 +231,24 @@ describe('assets', () => {
     [{ ...webShop, components: [{ purl: 'pkg:npm/x' }] }, /^sbom\.components\[0\]\.purl: "pkg:npm\/x" has no version/],
     [{ ...webShop, components: [7] }, /^sbom\.components\[0\]: must be a component object/],
   ])('a malformed SBOM is refused with the JSON path: %#', async (sbom, message) => {
-    const res = await t.call('POST', assetsPath(), {
-      cookie: as.admin,
-      body: { name: 'bad sbom', kind: 'application', sbom },
-    });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets.$post({ param: { spaceId }, json: { name: 'bad sbom', kind: 'application', sbom } }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.fields.sbom).toMatch(message);
   });
 
   test('components and an SBOM together are refused; fields are checked', async () => {
-    const both = await t.call('POST', assetsPath(), {
-      cookie: as.admin,
-      body: { name: 'both', kind: 'host', components: [], sbom: webShop },
-    });
+    const both = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets.$post({
+          param: { spaceId },
+          json: { name: 'both', kind: 'host', components: [], sbom: webShop },
+        }),
+    );
     expect(both.json.error.fields.sbom).toMatch(/not both/);
     for (const [body, field, message] of [
       [{ name: '', kind: 'host' }, 'name', /Give the asset a name/],
@@ -228,12 +257,16 @@ describe('assets', () => {
       [{ name: 'x', kind: 'host', firewallId: crypto.randomUUID() }, 'firewallId', /host/],
       [{ name: 'x', kind: 'application', firewallId: crypto.randomUUID() }, 'firewallId', /no such firewall/],
     ] as const) {
-      const res = await t.call('POST', assetsPath(), { cookie: as.admin, body });
+      const res = await t.raw('POST', assetsPath(), { cookie: as.admin, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error.fields[field]).toMatch(message);
     }
     await create({ name: 'Unique name' });
-    const again = await t.call('POST', assetsPath(), { cookie: as.admin, body: { name: 'UNIQUE name', kind: 'host' } });
+    const again = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets.$post({ param: { spaceId }, json: { name: 'UNIQUE name', kind: 'host' } }),
+    );
     expect(again.status).toBe(409);
     expect(again.json.error.fields.name).toMatch(/Another asset/);
   });
@@ -241,10 +274,15 @@ describe('assets', () => {
   test('a firewall of the space may stand in front of an application', async () => {
     const firewallId = await insertFirewall(t.db, spaceId, t.deps.now());
     const asset = await create({ firewallId });
-    expect((await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as.viewer })).json.firewallId).toBe(
-      firewallId,
+    expect(
+      (await t.read(t.api(as.viewer).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId, id: asset.id } }))).json
+        .firewallId,
+    ).toBe(firewallId);
+    const toHost = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets[':id'].$patch({ param: { spaceId, id: asset.id }, json: { kind: 'host' } }),
     );
-    const toHost = await t.call('PATCH', `${assetsPath()}/${asset.id}`, { cookie: as.admin, body: { kind: 'host' } });
     expect(toHost.status).toBe(400);
     expect(toHost.json.error.fields.firewallId).toMatch(/host/);
   });
@@ -253,10 +291,14 @@ describe('assets', () => {
     const asset = await create({
       components: [{ purl: 'pkg:npm/lodash@4.17.20' }, { ecosystem: 'PyPI', name: 'django', version: '3.2.12' }],
     });
-    const res = await t.call('PATCH', `${assetsPath()}/${asset.id}`, {
-      cookie: as.admin,
-      body: { sbom: webShop, sbomFileName: 'v2.cdx.json', environment: 'staging' },
-    });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets[':id'].$patch({
+          param: { spaceId, id: asset.id },
+          json: { sbom: webShop, sbomFileName: 'v2.cdx.json', environment: 'staging' },
+        }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       inventoryVersion: 2,
@@ -264,7 +306,9 @@ describe('assets', () => {
       components: 21,
       environment: 'staging',
     });
-    const detail = (await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as.viewer })).json;
+    const detail = (
+      await t.read(t.api(as.viewer).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId, id: asset.id } }))
+    ).json;
     expect(detail.history).toEqual([
       expect.objectContaining({
         version: 1,
@@ -274,21 +318,49 @@ describe('assets', () => {
         replacedBy: expect.objectContaining({ name: 'admin' }),
       }),
     ]);
-    const old = await t.call('GET', `${assetsPath()}/${asset.id}/inventories/1`, { cookie: as.viewer });
+    const old = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
+          param: { spaceId, id: asset.id, version: '1' },
+        }),
+    );
     expect(old.status).toBe(200);
     expect(old.json).toMatchObject({ version: 1, current: false, source: 'manual' });
     expect(old.json.components.map((c: { key: string }) => c.key).sort()).toEqual([
       'PyPI:django@3.2.12',
       'npm:lodash@4.17.20',
     ]);
-    const current = await t.call('GET', `${assetsPath()}/${asset.id}/inventories/2`, { cookie: as.viewer });
+    const current = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
+          param: { spaceId, id: asset.id, version: '2' },
+        }),
+    );
     expect(current.json).toMatchObject({ version: 2, current: true, source: 'sbom', replacedAt: null });
     expect(current.json.components).toHaveLength(21);
-    expect((await t.call('GET', `${assetsPath()}/${asset.id}/inventories/3`, { cookie: as.viewer })).status).toBe(404);
+    expect(
+      (
+        await t.read(
+          t
+            .api(as.viewer)
+            .spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
+              param: { spaceId, id: asset.id, version: '3' },
+            }),
+        )
+      ).status,
+    ).toBe(404);
     // Typed components replace the SBOM's in turn: version 3, the SBOM's inventory in the history.
-    const typed = await t.call('PATCH', `${assetsPath()}/${asset.id}`, { cookie: as.admin, body: { components: [] } });
+    const typed = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets[':id'].$patch({ param: { spaceId, id: asset.id }, json: { components: [] } }),
+    );
     expect(typed.json).toMatchObject({ inventoryVersion: 3, inventorySource: 'manual', components: 0, sbom: null });
-    const history = (await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as.viewer })).json.history;
+    const history = (
+      await t.read(t.api(as.viewer).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId, id: asset.id } }))
+    ).json.history;
     expect(
       history.map((h: { version: number; source: string; components: number }) => [h.version, h.source, h.components]),
     ).toEqual([
@@ -297,10 +369,11 @@ describe('assets', () => {
     ]);
     expect(history[0].sbom).toMatchObject({ fileName: 'v2.cdx.json', specVersion: '1.5' });
     // A change without an inventory leaves it alone.
-    const renamed = await t.call('PATCH', `${assetsPath()}/${asset.id}`, {
-      cookie: as.admin,
-      body: { name: 'Renamed' },
-    });
+    const renamed = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets[':id'].$patch({ param: { spaceId, id: asset.id }, json: { name: 'Renamed' } }),
+    );
     expect(renamed.json.inventoryVersion).toBe(3);
     const audit = await t.db.select().from(activity).where(eq(activity.objectId, asset.id));
     expect(audit.map((a) => a.action).sort()).toEqual(['asset.create', 'asset.update', 'asset.update', 'asset.update']);
@@ -336,7 +409,9 @@ describe('assets', () => {
         finding('GHSA-3', 'npm:lodash@4.17.20', 'medium', 'fixed'),
         finding('GHSA-4', 'npm:qs@6.7.0', 'high', 'accepted'),
       ]);
-    const detail = (await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as.viewer })).json;
+    const detail = (
+      await t.read(t.api(as.viewer).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId, id: asset.id } }))
+    ).json;
     expect(detail.findings.open).toMatchObject({ critical: 1, high: 1, medium: 0 });
     expect(detail.findings.byStatus).toMatchObject({ open: 2, fixed: 1, accepted: 1 });
     expect(
@@ -345,27 +420,43 @@ describe('assets', () => {
       'npm:lodash@4.17.20': 2,
       'npm:qs@6.7.0': 1,
     });
-    const listed = (await t.call('GET', assetsPath(), { cookie: as.viewer })).json.items.find(
-      (a: { id: string }) => a.id === asset.id,
-    );
+    const listed = (
+      await t.read(t.api(as.viewer).spaces[':spaceId'].assets.$get({ param: { spaceId } }))
+    ).json.items.find((a: { id: string }) => a.id === asset.id);
     expect(listed.findings.open.critical).toBe(1);
 
     // Delete cascades: components, history and findings go with the asset.
-    await t.call('PATCH', `${assetsPath()}/${asset.id}`, { cookie: as.admin, body: { components: [] } });
-    expect((await t.call('DELETE', `${assetsPath()}/${asset.id}`, { cookie: as.admin })).status).toBe(200);
+    await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets[':id'].$patch({ param: { spaceId, id: asset.id }, json: { components: [] } }),
+    );
+    expect(
+      (await t.read(t.api(as.admin).spaces[':spaceId'].assets[':id'].$delete({ param: { spaceId, id: asset.id } })))
+        .status,
+    ).toBe(200);
     expect(await t.db.select().from(findings).where(eq(findings.assetId, asset.id))).toEqual([]);
     expect(await t.db.select().from(assetComponents).where(eq(assetComponents.assetId, asset.id))).toEqual([]);
     expect(await t.db.select().from(assetInventories).where(eq(assetInventories.assetId, asset.id))).toEqual([]);
-    expect((await t.call('GET', `${assetsPath()}/${asset.id}`, { cookie: as.viewer })).status).toBe(404);
+    expect(
+      (await t.read(t.api(as.viewer).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId, id: asset.id } })))
+        .status,
+    ).toBe(404);
   });
 
   test('the Free plan allows 5 assets, naming the plan that lifts it', async () => {
-    const free = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Free shop' } })).json.id;
+    const free = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Free shop' } }))).json.id;
     for (let i = 0; i < 5; i += 1) {
-      const res = await t.call('POST', assetsPath(free), { cookie: as.owner, body: { name: `a${i}`, kind: 'host' } });
+      const res = await t.read(
+        t
+          .api(as.owner)
+          .spaces[':spaceId'].assets.$post({ param: { spaceId: free }, json: { name: `a${i}`, kind: 'host' } }),
+      );
       expect(res.status).toBe(201);
     }
-    const sixth = await t.call('POST', assetsPath(free), { cookie: as.owner, body: { name: 'a5', kind: 'host' } });
+    const sixth = await t.read(
+      t.api(as.owner).spaces[':spaceId'].assets.$post({ param: { spaceId: free }, json: { name: 'a5', kind: 'host' } }),
+    );
     expect(sixth.status).toBe(402);
     expect(sixth.json.error).toEqual({
       code: 'plan_limit',
@@ -377,9 +468,12 @@ describe('assets', () => {
   });
 
   test('another space’s asset is not found; an SBOM above 1 MB passes the body limit', async () => {
-    const other = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Other' } })).json.id;
+    const other = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Other' } }))).json.id;
     const asset = await create({});
-    expect((await t.call('GET', `${assetsPath(other)}/${asset.id}`, { cookie: as.owner })).status).toBe(404);
+    expect(
+      (await t.read(t.api(as.owner).spaces[':spaceId'].assets[':id'].$get({ param: { spaceId: other, id: asset.id } })))
+        .status,
+    ).toBe(404);
     const many = Array.from({ length: 12_000 }, (_, i) => ({
       type: 'library',
       name: `package-${i}`,
@@ -389,7 +483,11 @@ describe('assets', () => {
     }));
     const big = { ...webShop, components: many };
     expect(JSON.stringify(big).length).toBeGreaterThan(1024 * 1024);
-    const res = await t.call('PATCH', `${assetsPath()}/${asset.id}`, { cookie: as.admin, body: { sbom: big } });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].assets[':id'].$patch({ param: { spaceId, id: asset.id }, json: { sbom: big } }),
+    );
     expect(res.status, res.text.slice(0, 200)).toBe(200);
     expect(res.json.components).toBe(12_000);
   });

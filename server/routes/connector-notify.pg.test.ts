@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApi();
   expect(t.database.driver).toBe('postgres');
   owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
+  spaceId = (await t.read(t.api(owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
 });
 afterAll(async () => {
@@ -27,14 +27,18 @@ afterAll(async () => {
 });
 
 test('a version saved by another API process (PostgreSQL NOTIFY) wakes the long poll', async () => {
-  const created = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, {
-    cookie: owner,
-    body: { name: 'elsewhere', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-  });
+  const created = await t.read(
+    t
+      .api(owner)
+      .spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: { name: 'elsewhere', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+      }),
+  );
   expect(created.status, created.text).toBe(201);
   const fw = { id: created.json.id as string, token: created.json.token as string };
   const config = (headers: Record<string, string> = {}, query = '') =>
-    t.call('GET', `/api/connector/config${query}`, { token: fw.token, headers });
+    t.raw('GET', `/api/connector/config${query}`, { token: fw.token, headers });
   const hash = (await config()).json.hash;
   const held = config({ 'if-none-match': hash }, '?wait=60');
   await vi.waitFor(() => expect(waitingOn(fw.id)).toBe(1), { timeout: 10_000 });

@@ -18,28 +18,31 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
+  spaceId = (await t.read(t.api(owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const base = () => `/api/spaces/${spaceId}/firewalls`;
-
 /** A new firewall in detect mode: its id and connector token. */
 async function firewall(name = 'shop'): Promise<{ id: string; token: string }> {
-  const res = await t.call('POST', base(), {
-    cookie: owner,
-    body: { name, hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-  });
+  const res = await t.read(
+    t
+      .api(owner)
+      .spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: { name, hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+      }),
+  );
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   return { id: res.json.id, token: res.json.token };
 }
 
-const save = (id: string, body: Record<string, unknown>) => t.call('PATCH', `${base()}/${id}`, { cookie: owner, body });
+const save = (id: string, body: Record<string, unknown>) =>
+  t.read(t.api(owner).spaces[':spaceId'].firewalls[':id'].$patch({ param: { spaceId, id }, json: body }));
 const config = (token: string, headers: Record<string, string> = {}, query = '') =>
-  t.call('GET', `/api/connector/config${query}`, { token, headers });
+  t.raw('GET', `/api/connector/config${query}`, { token, headers });
 
 /** ModSecurity's asctime in UTC, as the audit log writes `time_stamp`. */
 function asctime(date: Date): string {
@@ -108,7 +111,10 @@ describe('connector config', () => {
     const hash = (await config(fw.token)).json.hash;
     const held = config(fw.token, { 'if-none-match': hash }, '?wait=60');
     await vi.waitFor(() => expect(waitingOn(fw.id)).toBe(1), { timeout: 10_000 });
-    expect((await t.call('POST', `${base()}/${fw.id}/token`, { cookie: owner })).status).toBe(200);
+    expect(
+      (await t.read(t.api(owner).spaces[':spaceId'].firewalls[':id'].token.$post({ param: { spaceId, id: fw.id } })))
+        .status,
+    ).toBe(200);
     expect((await held).status).toBe(401);
   });
 
@@ -127,7 +133,9 @@ describe('connector config', () => {
     expect(res.status).toBe(200);
     expect(res.json.version).toBe(3);
     expect(res.json.files['ip-deny.txt']).toBe('203.0.113.9\n');
-    const versions = await t.call('GET', `${base()}/${fw.id}/versions`, { cookie: owner });
+    const versions = await t.read(
+      t.api(owner).spaces[':spaceId'].firewalls[':id'].versions.$get({ param: { spaceId, id: fw.id } }),
+    );
     expect(versions.json.items[0]).toMatchObject({
       version: 3,
       author: { id: null, name: 'Spaceguard' },
@@ -140,29 +148,32 @@ describe('connector config', () => {
     expect(audit?.actorName).toBe('Spaceguard');
     // The settings keep the entry (shown as expired); only the files leave it out.
     expect((await config(fw.token)).json.version).toBe(3);
-    const read = await t.call('GET', `${base()}/${fw.id}`, { cookie: owner });
+    const read = await t.read(t.api(owner).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: fw.id } }));
     expect(read.json.ipDeny).toHaveLength(2);
   });
 
   test('the connector paths take only a firewall token', async () => {
     const fw = await firewall();
-    expect((await t.call('GET', '/api/connector/config')).status).toBe(401);
-    expect((await t.call('POST', '/api/connector/status', { body: { state: 'nope' } })).status).toBe(401);
-    expect((await t.call('GET', '/api/connector/config?wait=999')).status).toBe(401);
-    expect((await t.call('GET', '/api/connector/config', { cookie: owner })).status).toBe(401);
-    const apiToken = (await t.call('POST', '/api/me/tokens', { cookie: owner, body: { name: 'ci' } })).json.token;
+    expect((await t.raw('GET', '/api/connector/config')).status).toBe(401);
+    expect((await t.raw('POST', '/api/connector/status', { body: { state: 'nope' } })).status).toBe(401);
+    expect((await t.raw('GET', '/api/connector/config?wait=999')).status).toBe(401);
+    expect((await t.raw('GET', '/api/connector/config', { cookie: owner })).status).toBe(401);
+    const apiToken = (await t.read(t.api(owner).me.tokens.$post({ json: { name: 'ci' } }))).json.token;
     expect(apiToken).toBeTruthy();
-    expect((await t.call('GET', '/api/connector/config', { token: apiToken })).status).toBe(401);
+    expect((await t.raw('GET', '/api/connector/config', { token: apiToken })).status).toBe(401);
     // And a firewall token is no personal API token elsewhere.
-    expect((await t.call('GET', base(), { token: fw.token })).status).toBe(401);
+    expect(
+      (await t.read(t.api({ token: fw.token }).spaces[':spaceId'].firewalls.$get({ param: { spaceId } }))).status,
+    ).toBe(401);
   });
 });
 
 describe('connector status', () => {
   const report = (token: string, version: number) =>
-    t.call('POST', '/api/connector/status', { token, body: { version, state: 'applied' } });
+    t.raw('POST', '/api/connector/status', { token, body: { version, state: 'applied' } });
   const applied = async (id: string) =>
-    (await t.call('GET', `${base()}/${id}`, { cookie: owner })).json.connector.appliedVersion;
+    (await t.read(t.api(owner).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id } }))).json.connector
+      .appliedVersion;
 
   test('a rollback compiles to the restored version’s files and hash; a connector serving them is marked applied', async () => {
     const fw = await firewall('rolled back');
@@ -172,9 +183,17 @@ describe('connector status', () => {
     const two = await config(fw.token, { 'if-none-match': `"${one.json.hash}"` });
     await report(fw.token, 2);
 
-    const rolled = await t.call('POST', `${base()}/${fw.id}/rollback`, { cookie: owner, body: { version: 1 } });
+    const rolled = await t.read(
+      t
+        .api(owner)
+        .spaces[':spaceId'].firewalls[':id'].rollback.$post({ param: { spaceId, id: fw.id }, json: { version: 1 } }),
+    );
     expect(rolled.json.version).toBe(3);
-    const three = await t.call('GET', `${base()}/${fw.id}/versions/3`, { cookie: owner });
+    const three = await t.read(
+      t
+        .api(owner)
+        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({ param: { spaceId, id: fw.id, version: '3' } }),
+    );
     expect(three.json.hash).toBe(one.json.hash);
     expect(three.json.files).toEqual(one.json.files);
     expect(two.json.hash).not.toBe(one.json.hash);
@@ -196,13 +215,13 @@ describe('connector status', () => {
   test('applied and failed reports set the connector state; every call marks it seen', async () => {
     const fw = await firewall();
     await save(fw.id, { mode: 'block' });
-    const applied = await t.call('POST', '/api/connector/status', {
+    const applied = await t.raw('POST', '/api/connector/status', {
       token: fw.token,
       body: { version: 1, state: 'applied' },
     });
     expect(applied.status).toBe(200);
     expect(applied.json).toMatchObject({ state: 'applied', appliedVersion: 1, lastSeenAt: expect.any(String) });
-    const failed = await t.call('POST', '/api/connector/status', {
+    const failed = await t.raw('POST', '/api/connector/status', {
       token: fw.token,
       body: { version: 2, state: 'failed', message: 'nginx: [emerg] unknown directive "x" in server.conf:3' },
     });
@@ -213,20 +232,20 @@ describe('connector status', () => {
       lastSeenAt: expect.any(String),
       message: 'nginx: [emerg] unknown directive "x" in server.conf:3',
     });
-    const read = await t.call('GET', `${base()}/${fw.id}`, { cookie: owner });
+    const read = await t.read(t.api(owner).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: fw.id } }));
     expect(read.json.connector).toMatchObject({ state: 'failed', appliedVersion: 1, failedVersion: 2 });
-    const list = await t.call('GET', base(), { cookie: owner });
+    const list = await t.read(t.api(owner).spaces[':spaceId'].firewalls.$get({ param: { spaceId } }));
     expect(list.json.items.find((i: { id: string }) => i.id === fw.id).connector.state).toBe('failed');
-    const ahead = await t.call('POST', '/api/connector/status', {
+    const ahead = await t.raw('POST', '/api/connector/status', {
       token: fw.token,
       body: { version: 3, state: 'applied' },
     });
     expect(ahead.status).toBe(400);
     expect(ahead.json.error.fields).toEqual({ version: expect.stringContaining('newest is 2') });
-    const bad = await t.call('POST', '/api/connector/status', { token: fw.token, body: { version: 1, state: 'done' } });
+    const bad = await t.raw('POST', '/api/connector/status', { token: fw.token, body: { version: 1, state: 'done' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.error.fields)).toEqual(['state']);
-    const fixed = await t.call('POST', '/api/connector/status', {
+    const fixed = await t.raw('POST', '/api/connector/status', {
       token: fw.token,
       body: { version: 2, state: 'applied' },
     });
@@ -268,15 +287,15 @@ describe('connector events', () => {
       .where(and(eq(activity.action, 'source.create'), eq(activity.objectId, source?.id ?? '')));
     expect(audit?.actorName).toBe('Connector of firewall events');
 
-    const found = await t.call('GET', `/api/spaces/${spaceId}/events?q=${encodeURIComponent(`firewall:${fw.id}`)}`, {
-      cookie: owner,
-    });
+    const found = await t.read(
+      t.api(owner).spaces[':spaceId'].events.$get({ param: { spaceId }, query: { q: `firewall:${fw.id}` } }),
+    );
     expect(found.status).toBe(200);
     expect(found.json.items).toHaveLength(records);
-    const none = await t.call('GET', `/api/spaces/${spaceId}/events?q=firewall:${other.id}`, { cookie: owner });
+    const none = await t.raw('GET', `/api/spaces/${spaceId}/events?q=firewall:${other.id}`, { cookie: owner });
     expect(none.json.items).toHaveLength(0);
 
-    const list = await t.call('GET', base(), { cookie: owner });
+    const list = await t.read(t.api(owner).spaces[':spaceId'].firewalls.$get({ param: { spaceId } }));
     const item = list.json.items.find((i: { id: string }) => i.id === fw.id);
     const blocked = stored.filter((e) => e.action === 'blocked').length;
     expect(item).toMatchObject({ events24h: records, blocked24h: blocked });
@@ -310,7 +329,7 @@ describe('connector events', () => {
     const fw = await firewall('again');
     await send(fw.token, auditLog.replaceAll('"unique_id":"', '"unique_id":"g'));
     const [before] = await t.db.select().from(firewalls).where(eq(firewalls.id, fw.id));
-    await t.call('DELETE', `/api/spaces/${spaceId}/sources/${before?.sourceId}`, { cookie: owner });
+    await t.raw('DELETE', `/api/spaces/${spaceId}/sources/${before?.sourceId}`, { cookie: owner });
     const res = await send(fw.token, auditLog.replaceAll('"unique_id":"', '"unique_id":"h'));
     expect((await res.json()).accepted).toBe(records);
     const [after] = await t.db.select().from(firewalls).where(eq(firewalls.id, fw.id));

@@ -25,17 +25,18 @@ const SPECIAL = [
 beforeAll(async () => {
   t = await createTestApi();
   as.owner = (await t.signUp('owner@example.com')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Shop & Co. Edge' } })).json.id;
+  spaceId = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Shop & Co. Edge' } }))).json.id;
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`);
     await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
     as[role] = cookie;
   }
   as.stranger = (await t.signUp('stranger@example.com')).cookie;
-  const source = await t.call('POST', `/api/spaces/${spaceId}/sources`, {
-    cookie: as.owner,
-    body: { name: 'edge nginx', kind: 'json' },
-  });
+  const source = await t.read(
+    t
+      .api(as.owner)
+      .spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'edge nginx', kind: 'json' } }),
+  );
   const lines = Array.from({ length: N }, (_, i) => {
     const special = SPECIAL[i] ?? {};
     return JSON.stringify({
@@ -68,7 +69,7 @@ afterAll(async () => {
 });
 
 const exportOf = (query: Record<string, string>, cookie: string | null = as.viewer) =>
-  t.call('GET', `/api/spaces/${spaceId}/events/export?${new URLSearchParams(query)}`, cookie ? { cookie } : {});
+  t.raw('GET', `/api/spaces/${spaceId}/events/export?${new URLSearchParams(query)}`, cookie ? { cookie } : {});
 
 /** RFC 4180 records: quoted cells may hold commas, quotes (doubled) and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -118,7 +119,9 @@ test('NDJSON streams every matching event, newest first, across chunk boundaries
     expect(a.time > b.time || (a.time === b.time && a.id > b.id), `row ${i}`).toBe(true);
   }
   // Each line is the event as the event API answers it, raw record included.
-  const one = await t.call('GET', `/api/spaces/${spaceId}/events/${rows[17].id}`, { cookie: as.viewer });
+  const one = await t.read(
+    t.api(as.viewer).spaces[':spaceId'].events[':eventId'].$get({ param: { spaceId, eventId: rows[17].id } }),
+  );
   expect(rows[17]).toEqual(one.json);
   expect(rows.find((row) => row.path === '/item/1234')?.raw).toMatchObject({ extra: { n: 1234 } });
 });

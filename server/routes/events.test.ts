@@ -78,11 +78,10 @@ const EVENTS = [
 beforeAll(async () => {
   t = await createTestApi();
   cookie = (await t.signUp('events@example.com')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Events' } })).json.id;
-  const source = await t.call('POST', `/api/spaces/${spaceId}/sources`, {
-    cookie,
-    body: { name: 'edge', kind: 'json' },
-  });
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Events' } }))).json.id;
+  const source = await t.read(
+    t.api(cookie).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'edge', kind: 'json' } }),
+  );
   const res = await t.app.request(`${BASE}/api/ingest/${source.json.token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-ndjson' },
@@ -95,7 +94,7 @@ afterAll(async () => {
 });
 
 const list = (query: Record<string, string>) =>
-  t.call('GET', `/api/spaces/${spaceId}/events?${new URLSearchParams(query)}`, { cookie });
+  t.raw('GET', `/api/spaces/${spaceId}/events?${new URLSearchParams(query)}`, { cookie });
 
 test.each([
   ['', 5],
@@ -130,7 +129,9 @@ test('a query that does not parse is a 400 naming q and the position', async () 
 });
 
 test('histogram buckets count matching and blocked events over the last 24 hours', async () => {
-  const res = await t.call('GET', `/api/spaces/${spaceId}/events/histogram?buckets=24`, { cookie });
+  const res = await t.read(
+    t.api(cookie).spaces[':spaceId'].events.histogram.$get({ param: { spaceId }, query: { buckets: '24' } }),
+  );
   expect(res.status).toBe(200);
   // 24 hours in at most 24 buckets: an hour each, starting on whole hours, so the range's first partial hour is one
   // more bucket (it starts before the range).
@@ -145,12 +146,8 @@ test('histogram buckets count matching and blocked events over the last 24 hours
 });
 
 test('facets count actions, severities, countries, rules and hosts of matching events', async () => {
-  const res = await t.call(
-    'GET',
-    `/api/spaces/${spaceId}/events/facets?q=${encodeURIComponent('host:shop.example.com')}`,
-    {
-      cookie,
-    },
+  const res = await t.read(
+    t.api(cookie).spaces[':spaceId'].events.facets.$get({ param: { spaceId }, query: { q: 'host:shop.example.com' } }),
   );
   expect(res.status).toBe(200);
   expect(res.json.total).toBe(4);
@@ -174,31 +171,53 @@ test('facets count actions, severities, countries, rules and hosts of matching e
     'attack-xss',
   ]);
   expect(res.json.ip).toHaveLength(4);
-  const one = await t.call('GET', `/api/spaces/${spaceId}/events/facets?size=1`, { cookie });
+  const one = await t.read(
+    t.api(cookie).spaces[':spaceId'].events.facets.$get({ param: { spaceId }, query: { size: '1' } }),
+  );
   expect(one.json.ip).toHaveLength(1);
-  expect((await t.call('GET', `/api/spaces/${spaceId}/events/facets?size=0`, { cookie })).status).toBe(400);
+  expect(
+    (await t.read(t.api(cookie).spaces[':spaceId'].events.facets.$get({ param: { spaceId }, query: { size: '0' } })))
+      .status,
+  ).toBe(400);
 });
 
 test('one event with its raw record; another space never sees it', async () => {
   const [event] = (await list({ q: 'tag:attack-sqli' })).json.items;
-  const one = await t.call('GET', `/api/spaces/${spaceId}/events/${event.id}`, { cookie });
+  const one = await t.read(
+    t.api(cookie).spaces[':spaceId'].events[':eventId'].$get({ param: { spaceId, eventId: event.id } }),
+  );
   expect(one.status).toBe(200);
   expect(one.json.raw).toMatchObject({ path: '/search' });
   const stranger = (await t.signUp('stranger@example.com')).cookie;
-  expect((await t.call('GET', `/api/spaces/${spaceId}/events/${event.id}`, { cookie: stranger })).status).toBe(404);
+  expect(
+    (
+      await t.read(
+        t.api(stranger).spaces[':spaceId'].events[':eventId'].$get({ param: { spaceId, eventId: event.id } }),
+      )
+    ).status,
+  ).toBe(404);
 });
 
 test('export, histogram, facets and usage each reach their own handler, and an event id must be a UUID', async () => {
   const base = `/api/spaces/${spaceId}/events`;
-  const exported = await t.call('GET', `${base}/export?format=csv`, { cookie });
+  const exported = await t.read(
+    t.api(cookie).spaces[':spaceId'].events.export.$get({ param: { spaceId }, query: { format: 'csv' } }),
+  );
   expect(exported.status).toBe(200);
   expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
-  expect((await t.call('GET', `${base}/histogram`, { cookie })).json).toHaveProperty('buckets');
-  expect((await t.call('GET', `${base}/facets`, { cookie })).json).toHaveProperty('ip');
-  expect((await t.call('GET', `${base}/usage`, { cookie })).json).toHaveProperty('quota');
+  expect((await t.raw('GET', `${base}/histogram`, { cookie })).json).toHaveProperty('buckets');
+  expect((await t.raw('GET', `${base}/facets`, { cookie })).json).toHaveProperty('ip');
+  expect(
+    (await t.read(t.api(cookie).spaces[':spaceId'].events.usage.$get({ param: { spaceId } }))).json,
+  ).toHaveProperty('quota');
   const [event] = (await list({})).json.items;
-  expect((await t.call('GET', `${base}/${event.id}`, { cookie })).json.id).toBe(event.id);
-  const unknown = await t.call('GET', `${base}/not-an-id`, { cookie });
+  expect(
+    (await t.read(t.api(cookie).spaces[':spaceId'].events[':eventId'].$get({ param: { spaceId, eventId: event.id } })))
+      .json.id,
+  ).toBe(event.id);
+  const unknown = await t.read(
+    t.api(cookie).spaces[':spaceId'].events[':eventId'].$get({ param: { spaceId, eventId: 'not-an-id' } }),
+  );
   expect(unknown.status).toBe(404);
   expect(unknown.json.error.code).toBe('not_found');
 });

@@ -114,7 +114,7 @@ const records = [
 const path = (p: string) => `/api/spaces/${spaceId}${p}`;
 
 async function importRecords(body: unknown) {
-  const res = await t.call('POST', path('/vuln-refs'), { cookie: as.admin, body });
+  const res = await t.raw('POST', path('/vuln-refs'), { cookie: as.admin, body });
   if (res.status !== 200 && res.status !== 202) throw new Error(`import ${res.status} ${res.text}`);
   await runVulnJobs(t.db, { now: clock.now, deps: t.deps });
   return res;
@@ -132,7 +132,7 @@ type FindingJson = {
 };
 
 async function findings(query = ''): Promise<FindingJson[]> {
-  const res = await t.call('GET', path(`/findings?limit=200${query}`), { cookie: as.viewer });
+  const res = await t.raw('GET', path(`/findings?limit=200${query}`), { cookie: as.viewer });
   expect(res.status).toBe(200);
   return res.json.items;
 }
@@ -142,13 +142,13 @@ const byVuln = (list: FindingJson[], vulnId: string, assetId = shopId) =>
 
 async function assess(body: object = {}, cookie = as.admin) {
   clock.advance(60_000);
-  return t.call('POST', path('/assessments'), { cookie, body });
+  return t.read(t.api(cookie).spaces[':spaceId'].assessments.$post({ param: { spaceId }, json: body }));
 }
 
 beforeAll(async () => {
   t = await createTestApi({ now: clock.now });
   as.owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Shop' } })).json.id;
+  spaceId = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Shop' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, `${role[0]?.toUpperCase()}${role.slice(1)}`);
@@ -156,37 +156,41 @@ beforeAll(async () => {
     as[role] = cookie;
   }
   await importRecords(records);
-  const shop = await t.call('POST', path('/assets'), {
-    cookie: as.admin,
-    body: {
-      name: 'shop-web',
-      kind: 'application',
-      environment: 'production',
-      components: [
-        { purl: 'pkg:npm/lodash@4.17.11' },
-        { purl: 'pkg:npm/express@4.18.2' },
-        { purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1' },
-        { purl: 'pkg:pypi/Django@3.1.5' },
-        // Not affected: 3.1.6 is the fix of the 3.1 line.
-        { ecosystem: 'PyPI', name: 'django-rest-framework', version: '3.12.0' },
-      ],
-    },
-  });
+  const shop = await t.read(
+    t.api(as.admin).spaces[':spaceId'].assets.$post({
+      param: { spaceId },
+      json: {
+        name: 'shop-web',
+        kind: 'application',
+        environment: 'production',
+        components: [
+          { purl: 'pkg:npm/lodash@4.17.11' },
+          { purl: 'pkg:npm/express@4.18.2' },
+          { purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1' },
+          { purl: 'pkg:pypi/Django@3.1.5' },
+          // Not affected: 3.1.6 is the fix of the 3.1 line.
+          { ecosystem: 'PyPI', name: 'django-rest-framework', version: '3.12.0' },
+        ],
+      },
+    }),
+  );
   if (shop.status !== 201) throw new Error(`asset ${shop.status} ${shop.text}`);
   shopId = shop.json.id;
-  const host = await t.call('POST', path('/assets'), {
-    cookie: as.admin,
-    body: {
-      name: 'db-1',
-      kind: 'host',
-      components: [
-        // Debian order: 3.0.11-1~deb12u1 sorts before 3.0.11-1~deb12u2 (the fix): affected.
-        { ecosystem: 'Debian', name: 'openssl', version: '3.0.11-1~deb12u1' },
-        // A Debian 11 package of the same source: the advisory is about Debian 12, so it does not apply.
-        { purl: 'pkg:deb/debian/libssl1.1@1.1.1n-0+deb11u3?arch=amd64&upstream=openssl&distro=debian-11' },
-      ],
-    },
-  });
+  const host = await t.read(
+    t.api(as.admin).spaces[':spaceId'].assets.$post({
+      param: { spaceId },
+      json: {
+        name: 'db-1',
+        kind: 'host',
+        components: [
+          // Debian order: 3.0.11-1~deb12u1 sorts before 3.0.11-1~deb12u2 (the fix): affected.
+          { ecosystem: 'Debian', name: 'openssl', version: '3.0.11-1~deb12u1' },
+          // A Debian 11 package of the same source: the advisory is about Debian 12, so it does not apply.
+          { purl: 'pkg:deb/debian/libssl1.1@1.1.1n-0+deb11u3?arch=amd64&upstream=openssl&distro=debian-11' },
+        ],
+      },
+    }),
+  );
   if (host.status !== 201) throw new Error(`asset ${host.status} ${host.text}`);
   hostId = host.json.id;
 });
@@ -235,7 +239,9 @@ describe('assessments', () => {
     expect((await findings(`&assetId=${hostId}`)).map((f) => f.vulnId)).toEqual(['DSA-5532-1']);
     expect((await findings('&ecosystem=Maven')).map((f) => f.vulnId)).toEqual(['GHSA-jfh8-c2jp-5v3q']);
     expect((await findings('&q=CVE-2019-10744')).map((f) => f.vulnId)).toEqual(['GHSA-jf85-cpcp-j695']);
-    const bad = await t.call('GET', path('/findings?status=open,broken'), { cookie: as.viewer });
+    const bad = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].findings.$get({ param: { spaceId }, query: { status: 'open,broken' } }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields.status).toMatch(/Use any of open, not_affected/);
   });
@@ -244,7 +250,7 @@ describe('assessments', () => {
 describe('triage', () => {
   test('a not affected finding needs a VEX justification, named on its field', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
-    const res = await t.call('PATCH', path(`/findings/${f?.id}`), {
+    const res = await t.raw('PATCH', path(`/findings/${f?.id}`), {
       cookie: as.analyst,
       body: { status: 'not_affected' },
     });
@@ -254,7 +260,7 @@ describe('triage', () => {
 
   test('viewers cannot triage', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
-    const res = await t.call('PATCH', path(`/findings/${f?.id}`), {
+    const res = await t.raw('PATCH', path(`/findings/${f?.id}`), {
       cookie: as.viewer,
       body: { status: 'not_affected', justification: 'code_not_reachable' },
     });
@@ -263,7 +269,7 @@ describe('triage', () => {
 
   test('not affected is kept across re-assessments, in the triage record and the audit log', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
-    const res = await t.call('PATCH', path(`/findings/${f?.id}`), {
+    const res = await t.raw('PATCH', path(`/findings/${f?.id}`), {
       cookie: as.analyst,
       body: { status: 'not_affected', justification: 'code_not_reachable', reason: 'merge() is never called' },
     });
@@ -271,7 +277,7 @@ describe('triage', () => {
     expect(res.json).toMatchObject({ status: 'not_affected', justification: 'code_not_reachable' });
     expect((await assess()).json.findingsNew).toBe(0);
     expect(byVuln(await findings(), 'GHSA-jf85-cpcp-j695')?.status).toBe('not_affected');
-    const detail = await t.call('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
+    const detail = await t.raw('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
     expect(detail.json.timeline).toEqual([
       expect.objectContaining({
         decision: 'not_affected',
@@ -289,20 +295,20 @@ describe('triage', () => {
 
   test('a risk acceptance needs a reason and an end ahead, and opens the finding again when it ends', async () => {
     const f = byVuln(await findings(), 'PYSEC-2021-9');
-    const missing = await t.call('PATCH', path(`/findings/${f?.id}`), {
+    const missing = await t.raw('PATCH', path(`/findings/${f?.id}`), {
       cookie: as.analyst,
       body: { status: 'accepted' },
     });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.json.error.fields).sort()).toEqual(['reason', 'until']);
-    const past = await t.call('PATCH', path(`/findings/${f?.id}`), {
+    const past = await t.raw('PATCH', path(`/findings/${f?.id}`), {
       cookie: as.analyst,
       body: { status: 'accepted', reason: 'internal only', until: '2026-11-01T00:00:00Z' },
     });
     expect(past.status).toBe(400);
     expect(past.json.error.fields.until).toMatch(/future/);
     const until = new Date(clock.now().getTime() + 2 * 86_400_000).toISOString();
-    const ok = await t.call('PATCH', path(`/findings/${f?.id}`), {
+    const ok = await t.raw('PATCH', path(`/findings/${f?.id}`), {
       cookie: as.analyst,
       body: { status: 'accepted', reason: 'Admin upload is disabled until the upgrade', until },
     });
@@ -314,44 +320,52 @@ describe('triage', () => {
     clock.advance(86_400_000 + 60_000);
     await runVulnJobs(t.db, { now: clock.now, deps: t.deps });
     expect(byVuln(await findings(), 'PYSEC-2021-9')?.status).toBe('open');
-    const detail = await t.call('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
+    const detail = await t.raw('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
     expect(detail.json.timeline.at(-1)).toMatchObject({ decision: 'reopened', reason: 'The risk acceptance ended.' });
   });
 
   test('bulk triage changes the findings it can and says how many', async () => {
     const list = await findings();
     const ids = list.map((f) => f.id);
-    const res = await t.call('POST', path('/findings/bulk'), {
-      cookie: as.analyst,
-      body: { ids, status: 'not_affected', justification: 'requires_configuration' },
-    });
+    const res = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings.bulk.$post({
+          param: { spaceId },
+          json: { ids, status: 'not_affected', justification: 'requires_configuration' },
+        }),
+    );
     expect(res.status).toBe(200);
     // The lodash finding already is not affected, but with another justification: every one changes.
     expect(res.json.updated).toBe(4);
-    const reopen = await t.call('POST', path('/findings/bulk'), { cookie: as.analyst, body: { ids, status: 'open' } });
+    const reopen = await t.read(
+      t.api(as.analyst).spaces[':spaceId'].findings.bulk.$post({ param: { spaceId }, json: { ids, status: 'open' } }),
+    );
     expect(reopen.json.updated).toBe(4);
   });
 });
 
 describe('inventory changes', () => {
   test('a component upgraded past the fix makes its finding fixed; going back finds it again', async () => {
-    const upgraded = await t.call('PATCH', path(`/assets/${shopId}`), {
-      cookie: as.admin,
-      body: {
-        components: [
-          { purl: 'pkg:npm/lodash@4.17.21' },
-          { purl: 'pkg:npm/express@4.18.2' },
-          { purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1' },
-          { purl: 'pkg:pypi/Django@3.1.5' },
-        ],
-      },
-    });
+    const upgraded = await t.read(
+      t.api(as.admin).spaces[':spaceId'].assets[':id'].$patch({
+        param: { spaceId, id: shopId },
+        json: {
+          components: [
+            { purl: 'pkg:npm/lodash@4.17.21' },
+            { purl: 'pkg:npm/express@4.18.2' },
+            { purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1' },
+            { purl: 'pkg:pypi/Django@3.1.5' },
+          ],
+        },
+      }),
+    );
     expect(upgraded.status).toBe(200);
     const res = await assess({ assetId: shopId });
     expect(res.json).toMatchObject({ assets: 1, findingsFixed: 1, findingsNew: 0 });
     const fixed = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
     expect(fixed?.status).toBe('fixed');
-    const triage = await t.call('PATCH', path(`/findings/${fixed?.id}`), {
+    const triage = await t.raw('PATCH', path(`/findings/${fixed?.id}`), {
       cookie: as.analyst,
       body: { status: 'open' },
     });
@@ -376,7 +390,7 @@ describe('inventory changes', () => {
     const list = await findings();
     expect(list.length).toBe(before + 1);
     expect(byVuln(list, 'GHSA-rv95-896h-c2vc')).toMatchObject({ fixedIn: '4.19.2', status: 'open' });
-    const trend = await t.call('GET', path('/findings/trend'), { cookie: as.viewer });
+    const trend = await t.read(t.api(as.viewer).spaces[':spaceId'].findings.trend.$get({ param: { spaceId } }));
     expect(trend.json.points.length).toBeGreaterThanOrEqual(4);
   });
 });
@@ -384,11 +398,13 @@ describe('inventory changes', () => {
 describe('VEX export', () => {
   test('an asset’s findings as CycloneDX VEX with analysis state and justification', async () => {
     const f = byVuln(await findings(), 'DSA-5532-1', hostId);
-    await t.call('PATCH', path(`/findings/${f?.id}`), {
+    await t.raw('PATCH', path(`/findings/${f?.id}`), {
       cookie: as.analyst,
       body: { status: 'not_affected', justification: 'requires_environment' },
     });
-    const res = await t.call('GET', path(`/assets/${hostId}/vex`), { cookie: as.viewer });
+    const res = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].assets[':id'].vex.$get({ param: { spaceId, id: hostId } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="db-1.vex.cdx.json"');
     expect(res.json).toMatchObject({ bomFormat: 'CycloneDX', specVersion: '1.5' });
@@ -410,10 +426,14 @@ describe('VEX export', () => {
 describe('virtual patches', () => {
   let firewallId: string;
   beforeAll(async () => {
-    const firewall = await t.call('POST', path('/firewalls'), {
-      cookie: as.admin,
-      body: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'block' },
-    });
+    const firewall = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls.$post({
+          param: { spaceId },
+          json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'block' },
+        }),
+    );
     if (firewall.status !== 201) throw new Error(`firewall ${firewall.status} ${firewall.text}`);
     firewallId = firewall.json.id;
   });
@@ -422,7 +442,7 @@ describe('virtual patches', () => {
 
   test('a host’s finding cannot be patched on a firewall', async () => {
     const f = byVuln(await findings(), 'DSA-5532-1', hostId);
-    const res = await t.call('POST', path(`/findings/${f?.id}/virtual-patch/preview`), {
+    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch/preview`), {
       cookie: as.admin,
       body: { kind: 'custom-rule', firewallId, path: '/' },
     });
@@ -432,7 +452,7 @@ describe('virtual patches', () => {
 
   test('the preview names the change and the compiled files, and suggests the CRS group of the weakness', async () => {
     const f = await log4j();
-    const res = await t.call('POST', path(`/findings/${f?.id}/virtual-patch/preview`), {
+    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch/preview`), {
       cookie: as.admin,
       body: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['post'], queryPattern: '\\$\\{jndi:' },
     });
@@ -447,7 +467,7 @@ describe('virtual patches', () => {
 
   test('a bad path is refused on its field', async () => {
     const f = await log4j();
-    const res = await t.call('POST', path(`/findings/${f?.id}/virtual-patch`), {
+    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch`), {
       cookie: as.admin,
       body: { kind: 'custom-rule', firewallId, path: 'api/log' },
     });
@@ -457,7 +477,7 @@ describe('virtual patches', () => {
 
   test('analysts cannot change a firewall', async () => {
     const f = await log4j();
-    const res = await t.call('POST', path(`/findings/${f?.id}/virtual-patch`), {
+    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch`), {
       cookie: as.analyst,
       body: { kind: 'custom-rule', firewallId, path: '/api/log' },
     });
@@ -466,7 +486,7 @@ describe('virtual patches', () => {
 
   test('applying makes a firewall version and mitigates the finding; removing the rule from the firewall reopens it', async () => {
     const f = await log4j();
-    const res = await t.call('POST', path(`/findings/${f?.id}/virtual-patch`), {
+    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch`), {
       cookie: as.admin,
       body: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['POST'] },
     });
@@ -479,7 +499,9 @@ describe('virtual patches', () => {
       version: 2,
       firewallMode: 'block',
     });
-    const firewall = await t.call('GET', path(`/firewalls/${firewallId}`), { cookie: as.viewer });
+    const firewall = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: firewallId } }),
+    );
     const rule = firewall.json.customRules.find((r: { name: string }) => r.name.includes('GHSA-jfh8-c2jp-5v3q'));
     expect(rule).toMatchObject({ action: 'block', enabled: true });
     expect(res.json.finding.virtualPatch.ruleId).toBe(rule.id);
@@ -487,12 +509,16 @@ describe('virtual patches', () => {
     await assess();
     expect((await log4j())?.status).toBe('mitigated');
     // Someone edits the firewall and drops the rule: the finding opens again, and says why.
-    const edited = await t.call('PATCH', path(`/firewalls/${firewallId}`), {
-      cookie: as.admin,
-      body: { customRules: [], version: 2 },
-    });
+    const edited = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: firewallId },
+          json: { customRules: [], version: 2 },
+        }),
+    );
     expect(edited.status).toBe(200);
-    const after = await t.call('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
+    const after = await t.raw('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
     expect(after.json).toMatchObject({ status: 'open', justification: null, virtualPatch: null });
     expect(after.json.patches).toEqual([expect.objectContaining({ removedInVersion: 3 })]);
     expect(after.json.timeline.at(-1)).toMatchObject({
@@ -504,20 +530,24 @@ describe('virtual patches', () => {
 
   test('removing a patch from the finding takes it off the firewall', async () => {
     const f = await log4j();
-    const made = await t.call('POST', path(`/findings/${f?.id}/virtual-patch`), {
+    const made = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch`), {
       cookie: as.admin,
       body: { kind: 'custom-rule', firewallId, path: '/api/log' },
     });
     expect(made.status).toBe(201);
-    const removed = await t.call('DELETE', path(`/findings/${f?.id}/virtual-patch`), { cookie: as.admin });
+    const removed = await t.raw('DELETE', path(`/findings/${f?.id}/virtual-patch`), { cookie: as.admin });
     expect(removed.status).toBe(200);
     expect(removed.json).toMatchObject({ status: 'open', virtualPatch: null });
-    const firewall = await t.call('GET', path(`/firewalls/${firewallId}`), { cookie: as.viewer });
+    const firewall = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: firewallId } }),
+    );
     expect(firewall.json.customRules).toEqual([]);
     // Removing again changes nothing (DELETE is idempotent): no new firewall version.
-    const again = await t.call('DELETE', path(`/findings/${f?.id}/virtual-patch`), { cookie: as.admin });
+    const again = await t.raw('DELETE', path(`/findings/${f?.id}/virtual-patch`), { cookie: as.admin });
     expect(again.status).toBe(200);
-    const versions = await t.call('GET', path(`/firewalls/${firewallId}`), { cookie: as.viewer });
+    const versions = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: firewallId } }),
+    );
     expect(versions.json.version).toBe(firewall.json.version);
   });
 });

@@ -13,7 +13,7 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Edge' } })).json.id;
+  spaceId = (await t.read(t.api(owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   const v = await t.signUp('viewer@example.com', 'Vera');
   await t.db.insert(memberships).values({ spaceId, userId: v.user.id, role: 'viewer', createdAt: t.deps.now() });
   viewer = v.cookie;
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('firewall catalog', () => {
   test('a viewer reads the installed CRS groups with their names; required groups are marked', async () => {
-    const res = await t.call('GET', `/api/spaces/${spaceId}/firewall-catalog`, { cookie: viewer });
+    const res = await t.read(t.api(viewer).spaces[':spaceId']['firewall-catalog'].$get({ param: { spaceId } }));
     expect(res.status).toBe(200);
     expect(res.json.version).toMatch(/^3\.\d+\.\d+$/);
     const sqli = res.json.groups.find((g: { name: string }) => g.name === 'REQUEST-942-APPLICATION-ATTACK-SQLI');
@@ -37,7 +37,7 @@ describe('firewall catalog', () => {
   });
 
   test('a non-member gets the same 404 as for a missing space', async () => {
-    const res = await t.call('GET', `/api/spaces/${spaceId}/firewall-catalog`, { cookie: stranger });
+    const res = await t.read(t.api(stranger).spaces[':spaceId']['firewall-catalog'].$get({ param: { spaceId } }));
     expect(res.status).toBe(404);
   });
 });

@@ -18,7 +18,7 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   as.owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Edge' } })).json.id;
+  spaceId = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   // Room for many firewalls; the free plan's limit has its own test.
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
@@ -36,7 +36,7 @@ const minimal = { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http
 
 /** Creates a firewall as the admin and answers the created body (with its token). */
 async function create(body: Record<string, unknown> = {}) {
-  const res = await t.call('POST', base(), { cookie: as.admin, body: { ...minimal, ...body } });
+  const res = await t.raw('POST', base(), { cookie: as.admin, body: { ...minimal, ...body } });
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   return res.json;
 }
@@ -46,7 +46,7 @@ const audits = (objectId: string) =>
 
 describe('firewalls', () => {
   test('create answers version 1 with the defaults and the token once; only its hash is stored; audited', async () => {
-    const res = await t.call('POST', base(), { cookie: as.admin, body: minimal });
+    const res = await t.raw('POST', base(), { cookie: as.admin, body: minimal });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       ...minimal,
@@ -72,7 +72,9 @@ describe('firewalls', () => {
     const [row] = await t.db.select().from(firewalls).where(eq(firewalls.id, res.json.id));
     expect(row?.tokenHash).toBe(hashToken(res.json.token));
     expect(JSON.stringify(row)).not.toContain(res.json.token);
-    const read = await t.call('GET', `${base()}/${res.json.id}`, { cookie: as.viewer });
+    const read = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: res.json.id } }),
+    );
     expect(read.status).toBe(200);
     expect(read.json.token).toBeUndefined();
     expect(read.json.version).toBe(1);
@@ -84,7 +86,7 @@ describe('firewalls', () => {
 
   test('the list shows every firewall with 24 hourly buckets and its connector state', async () => {
     const created = await create({ name: 'a-first' });
-    const list = await t.call('GET', base(), { cookie: as.analyst });
+    const list = await t.read(t.api(as.analyst).spaces[':spaceId'].firewalls.$get({ param: { spaceId } }));
     expect(list.status).toBe(200);
     expect(list.json.items[0]).toMatchObject({
       id: created.id,
@@ -98,10 +100,10 @@ describe('firewalls', () => {
   });
 
   test('the free plan allows one firewall and says which plan lifts it', async () => {
-    const free = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Free' } })).json.id;
-    const first = await t.call('POST', `/api/spaces/${free}/firewalls`, { cookie: as.owner, body: minimal });
+    const free = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Free' } }))).json.id;
+    const first = await t.raw('POST', `/api/spaces/${free}/firewalls`, { cookie: as.owner, body: minimal });
     expect(first.status).toBe(201);
-    const second = await t.call('POST', `/api/spaces/${free}/firewalls`, { cookie: as.owner, body: minimal });
+    const second = await t.raw('POST', `/api/spaces/${free}/firewalls`, { cookie: as.owner, body: minimal });
     expect(second.status).toBe(402);
     expect(second.json.error).toEqual({
       code: 'plan_limit',
@@ -113,9 +115,9 @@ describe('firewalls', () => {
   });
 
   test("the space cards count each space's firewalls", async () => {
-    const other = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Counted' } })).json.id;
-    await t.call('POST', `/api/spaces/${other}/firewalls`, { cookie: as.owner, body: minimal });
-    const cards = (await t.call('GET', '/api/spaces', { cookie: as.owner })).json.items as {
+    const other = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Counted' } }))).json.id;
+    await t.raw('POST', `/api/spaces/${other}/firewalls`, { cookie: as.owner, body: minimal });
+    const cards = (await t.read(t.api(as.owner).spaces.$get())).json.items as {
       id: string;
       firewallCount: number;
     }[];
@@ -127,10 +129,14 @@ describe('firewalls', () => {
 
   test('PATCH replaces the given keys whole and makes a new version each time; audited with the comment', async () => {
     const fw = await create({ ipDeny: [{ cidr: '203.0.113.9' }], countryBlock: ['RU'] });
-    const res = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { version: 1, mode: 'block', countryBlock: ['CN', 'KP'], comment: 'block mode' },
-    });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { version: 1, mode: 'block', countryBlock: ['CN', 'KP'], comment: 'block mode' },
+        }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       version: 2,
@@ -139,7 +145,11 @@ describe('firewalls', () => {
       ipDeny: [{ cidr: '203.0.113.9/32' }],
       name: 'shop',
     });
-    const again = await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.owner, body: { ipDeny: [] } });
+    const again = await t.read(
+      t
+        .api(as.owner)
+        .spaces[':spaceId'].firewalls[':id'].$patch({ param: { spaceId, id: fw.id }, json: { ipDeny: [] } }),
+    );
     expect(again.json).toMatchObject({ version: 3, ipDeny: [], countryBlock: ['CN', 'KP'] });
     const actions = await audits(fw.id);
     expect(actions.map((a) => a.action)).toEqual(['firewall.create', 'firewall.update', 'firewall.update']);
@@ -154,33 +164,67 @@ describe('firewalls', () => {
 
   test('a save from a stale version answers 409 naming both versions and who saved, with the current firewall', async () => {
     const fw = await create();
-    const mine = await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.owner, body: { version: 1, mode: 'block' } });
+    const mine = await t.read(
+      t
+        .api(as.owner)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { version: 1, mode: 'block' },
+        }),
+    );
     expect(mine.status).toBe(200);
-    const stale = await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { version: 1, mode: 'off' } });
+    const stale = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { version: 1, mode: 'off' },
+        }),
+    );
     expect(stale.status).toBe(409);
     expect(stale.json.error.code).toBe('version_conflict');
     expect(stale.json.error.message).toMatch(/version 1\b.*Olive saved version 2/);
     expect(stale.json.error.current).toMatchObject({ id: fw.id, version: 2, mode: 'block' });
-    expect((await t.call('GET', `${base()}/${fw.id}`, { cookie: as.viewer })).json).toMatchObject({ version: 2 });
+    expect(
+      (await t.read(t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: fw.id } }))).json,
+    ).toMatchObject({ version: 2 });
   });
 
   test('two saves from the same version at once: one makes version 2, the other answers 409', async () => {
     const fw = await create();
     const answers = await Promise.all(
       ['block', 'off'].map((mode) =>
-        t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { version: 1, mode } }),
+        t.raw('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { version: 1, mode } }),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const list = await t.call('GET', `${base()}/${fw.id}/versions`, { cookie: as.viewer });
+    const list = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions.$get({ param: { spaceId, id: fw.id } }),
+    );
     expect(list.json.items.map((v: { version: number }) => v.version)).toEqual([2, 1]);
   });
 
   test('versions: the list, each version with its settings and files, and rollback as a new version', async () => {
     const fw = await create({ mode: 'detect' });
-    await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { mode: 'block', comment: 'enforce' } });
-    await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { hostnames: ['www.example.com'] } });
-    const list = await t.call('GET', `${base()}/${fw.id}/versions`, { cookie: as.viewer });
+    await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { mode: 'block', comment: 'enforce' },
+        }),
+    );
+    await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { hostnames: ['www.example.com'] },
+        }),
+    );
+    const list = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions.$get({ param: { spaceId, id: fw.id } }),
+    );
     expect(list.status).toBe(200);
     expect(list.json.items.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
     expect(list.json.items[1]).toMatchObject({
@@ -189,24 +233,50 @@ describe('firewalls', () => {
       author: { name: 'Admin', id: expect.any(String) },
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const one = await t.call('GET', `${base()}/${fw.id}/versions/1`, { cookie: as.analyst });
+    const one = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({ param: { spaceId, id: fw.id, version: '1' } }),
+    );
     expect(one.status).toBe(200);
     expect(one.json.settings).toMatchObject({ mode: 'detect', hostnames: ['shop.example.com'] });
     expect(Object.keys(one.json.files).length).toBeGreaterThan(0);
     expect(Object.values(one.json.files).join('\n')).toContain('SecRuleEngine DetectionOnly');
-    expect((await t.call('GET', `${base()}/${fw.id}/versions/9`, { cookie: as.viewer })).status).toBe(404);
+    expect(
+      (
+        await t.read(
+          t
+            .api(as.viewer)
+            .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+              param: { spaceId, id: fw.id, version: '9' },
+            }),
+        )
+      ).status,
+    ).toBe(404);
 
-    const rolled = await t.call('POST', `${base()}/${fw.id}/rollback`, { cookie: as.admin, body: { version: 1 } });
+    const rolled = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].rollback.$post({ param: { spaceId, id: fw.id }, json: { version: 1 } }),
+    );
     expect(rolled.status).toBe(200);
     expect(rolled.json).toMatchObject({ version: 4, mode: 'detect', hostnames: ['shop.example.com'] });
-    const four = await t.call('GET', `${base()}/${fw.id}/versions/4`, { cookie: as.viewer });
+    const four = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({ param: { spaceId, id: fw.id, version: '4' } }),
+    );
     expect(four.json.settings).toEqual(one.json.settings);
     expect(four.json.comment).toBe('Rollback to version 1');
     expect((await audits(fw.id)).at(-1)).toMatchObject({
       action: 'firewall.rollback',
       change: expect.objectContaining({ fromVersion: 3, toVersion: 1, version: 4 }),
     });
-    const missing = await t.call('POST', `${base()}/${fw.id}/rollback`, { cookie: as.admin, body: { version: 12 } });
+    const missing = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].rollback.$post({ param: { spaceId, id: fw.id }, json: { version: 12 } }),
+    );
     expect(missing.status).toBe(404);
   });
 
@@ -221,21 +291,25 @@ describe('firewalls', () => {
     const first = customRuleIdRange.first;
     expect(fw.customRules.map((r: { id: number }) => r.id)).toEqual([first, first + 1]);
     // Drop a, keep b by its id, add c: c gets a new id, not a's.
-    const next = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { customRules: [rule('c'), fw.customRules[1]] },
-    });
+    const next = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { customRules: [rule('c'), fw.customRules[1]] },
+        }),
+    );
     expect(next.json.customRules.map((r: { name: string; id: number }) => [r.name, r.id])).toEqual([
       ['c', first + 2],
       ['b', first + 1],
     ]);
-    const forged = await t.call('PATCH', `${base()}/${fw.id}`, {
+    const forged = await t.raw('PATCH', `${base()}/${fw.id}`, {
       cookie: as.admin,
       body: { customRules: [{ ...rule('x'), id: first + 500 }] },
     });
     expect(forged.status).toBe(400);
     expect(forged.json.error.fields).toEqual({ 'customRules.0.id': expect.stringContaining('leave id out') });
-    const twice = await t.call('PATCH', `${base()}/${fw.id}`, {
+    const twice = await t.raw('PATCH', `${base()}/${fw.id}`, {
       cookie: as.admin,
       body: {
         customRules: [
@@ -249,45 +323,57 @@ describe('firewalls', () => {
 
   test('exclusions and disabled groups are checked against the installed CRS, naming the field', async () => {
     const fw = await create();
-    const unknown = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: {
-        exclusions: [{ ruleId: 942100, path: '/search' }, { ruleId: 920350 }, { ruleId: 123456, comment: 'nope' }],
-      },
-    });
+    const unknown = await t.read(
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: {
+          exclusions: [{ ruleId: 942100, path: '/search' }, { ruleId: 920350 }, { ruleId: 123456, comment: 'nope' }],
+        },
+      }),
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.json.error.fields).toEqual({ 'exclusions.2.ruleId': expect.stringContaining('Rule 123456') });
     expect(unknown.json.error.message).toContain('Rule 123456 is not in the installed Core Rule Set');
-    const protectedRule = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { exclusions: [{ ruleId: 949110 }, { ruleId: 901200 }] },
-    });
+    const protectedRule = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { exclusions: [{ ruleId: 949110 }, { ruleId: 901200 }] },
+        }),
+    );
     expect(Object.keys(protectedRule.json.error.fields)).toEqual(['exclusions.0.ruleId', 'exclusions.1.ruleId']);
-    const groups = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: {
-        managedRules: {
-          paranoiaLevel: 2,
-          inboundThreshold: 5,
-          outboundThreshold: 4,
-          disabledGroups: [
-            'REQUEST-942-APPLICATION-ATTACK-SQLI',
-            'REQUEST-999-NOTHING',
-            'REQUEST-949-BLOCKING-EVALUATION',
-          ],
-          applications: [],
+    const groups = await t.read(
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: {
+          managedRules: {
+            paranoiaLevel: 2,
+            inboundThreshold: 5,
+            outboundThreshold: 4,
+            disabledGroups: [
+              'REQUEST-942-APPLICATION-ATTACK-SQLI',
+              'REQUEST-999-NOTHING',
+              'REQUEST-949-BLOCKING-EVALUATION',
+            ],
+            applications: [],
+          },
         },
-      },
-    });
+      }),
+    );
     expect(groups.status).toBe(400);
     expect(groups.json.error.fields).toEqual({
       'managedRules.disabledGroups.1': expect.stringContaining('not a rule group'),
       'managedRules.disabledGroups.2': expect.stringContaining('cannot be turned off'),
     });
-    const scalar = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { exclusions: [{ ruleId: 942100, target: 'REQUEST_URI:x' }, { ruleId: 123 }] },
-    });
+    const scalar = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { exclusions: [{ ruleId: 942100, target: 'REQUEST_URI:x' }, { ruleId: 123 }] },
+        }),
+    );
     expect(scalar.json.error).toMatchObject({
       message: 'Some fields need attention.',
       fields: {
@@ -295,13 +381,20 @@ describe('firewalls', () => {
         'exclusions.1.ruleId': expect.stringContaining('Rule 123 '),
       },
     });
-    const fine = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { exclusions: [{ ruleId: 942100, target: 'ARGS:q', path: '/search', method: 'get' }] },
-    });
+    const fine = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { exclusions: [{ ruleId: 942100, target: 'ARGS:q', path: '/search', method: 'get' }] },
+        }),
+    );
     expect(fine.status).toBe(200);
     expect(fine.json.exclusions).toEqual([{ ruleId: 942100, target: 'ARGS:q', path: '/search', method: 'GET' }]);
-    expect((await t.call('GET', `${base()}/${fw.id}`, { cookie: as.viewer })).json.version).toBe(2);
+    expect(
+      (await t.read(t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: fw.id } }))).json
+        .version,
+    ).toBe(2);
   });
 
   test('a regex PCRE would not compile is refused naming the rule and the condition; (?i) is fine', async () => {
@@ -315,7 +408,7 @@ describe('firewalls', () => {
       ],
     });
     const fw = await create();
-    const bad = await t.call('PATCH', `${base()}/${fw.id}`, {
+    const bad = await t.raw('PATCH', `${base()}/${fw.id}`, {
       cookie: as.admin,
       body: { customRules: [rule('(sqlmap')] },
     });
@@ -323,12 +416,12 @@ describe('firewalls', () => {
     expect(bad.json.error.fields).toEqual({
       'customRules.0.conditions.1.value': expect.stringMatching(/^Rule "scanners", condition 2: .*compile/),
     });
-    const listed = await t.call('PATCH', `${base()}/${fw.id}`, {
+    const listed = await t.raw('PATCH', `${base()}/${fw.id}`, {
       cookie: as.admin,
       body: { customRules: [rule(['nikto', 'a{2,1}'])] },
     });
     expect(Object.keys(listed.json.error.fields)).toEqual(['customRules.0.conditions.1.value.1']);
-    const fine = await t.call('PATCH', `${base()}/${fw.id}`, {
+    const fine = await t.raw('PATCH', `${base()}/${fw.id}`, {
       cookie: as.admin,
       body: { customRules: [rule('(?i)sqlmap|nikto')] },
     });
@@ -388,14 +481,17 @@ describe('firewalls', () => {
     ['unknown key', { nginx: 'include /etc/passwd;' }, 'nginx'],
   ])('a hostile %s is refused naming %s', async (_what, body, field) => {
     const fw = await create();
-    const res = await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body });
+    const res = await t.raw('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body });
     expect(res.status).toBe(400);
     expect(Object.keys(res.json.error.fields)).toContain(field);
-    expect((await t.call('GET', `${base()}/${fw.id}`, { cookie: as.viewer })).json.version).toBe(1);
+    expect(
+      (await t.read(t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: fw.id } }))).json
+        .version,
+    ).toBe(1);
   });
 
   test('an upstream with a control character is refused with 400 naming the field and the character', async () => {
-    const made = await t.call('POST', base(), {
+    const made = await t.raw('POST', base(), {
       cookie: as.admin,
       body: { ...minimal, name: 'tabbed', upstream: 'http://127.0.0.1:30\t00' },
     });
@@ -404,24 +500,34 @@ describe('firewalls', () => {
       upstream: 'Use an upstream URL without control characters: character 20 is a tab.',
     });
     const fw = await create();
-    const edited = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { upstream: 'http://127.0.0.1:30\n00' },
-    });
+    const edited = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { upstream: 'http://127.0.0.1:30\n00' },
+        }),
+    );
     expect(edited.status).toBe(400);
     expect(edited.json.error.fields).toEqual({
       upstream: 'Use an upstream URL without control characters: character 20 is a line break.',
     });
-    const read = await t.call('GET', `${base()}/${fw.id}`, { cookie: as.viewer });
+    const read = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: fw.id } }),
+    );
     expect(read.json).toMatchObject({ version: 1, upstream: 'http://127.0.0.1:3000' });
   });
 
   test('a rate limit nginx cannot count is refused at its window, also one saved before the rule', async () => {
     const fw = await create();
-    const slow = await t.call('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { rateLimits: [{ path: '/login', requests: 5, windowSeconds: 3600, action: 'block' }] },
-    });
+    const slow = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({
+          param: { spaceId, id: fw.id },
+          json: { rateLimits: [{ path: '/login', requests: 5, windowSeconds: 3600, action: 'block' }] },
+        }),
+    );
     expect(slow.status).toBe(400);
     expect(slow.json.error.fields).toEqual({
       'rateLimits.0.windowSeconds':
@@ -434,18 +540,28 @@ describe('firewalls', () => {
       .update(firewalls)
       .set({ settings: { ...(row?.settings ?? fw), rateLimits: legacy } })
       .where(eq(firewalls.id, fw.id));
-    const other = await t.call('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { mode: 'block' } });
+    const other = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$patch({ param: { spaceId, id: fw.id }, json: { mode: 'block' } }),
+    );
     expect(other.status).toBe(400);
     expect(other.json.error.fields).toEqual({
       'rateLimits.0.windowSeconds':
         'nginx counts whole requests a second or a minute, and 2 requests per 7 s is 17.14 a minute: use a window of 8 s for 2 requests, or 17 per 60 s.',
     });
-    const fixed = await t.call('PATCH', `${base()}/${fw.id}`, {
+    const fixed = await t.raw('PATCH', `${base()}/${fw.id}`, {
       cookie: as.admin,
       body: { mode: 'block', rateLimits: [{ ...legacy[0], windowSeconds: 6 }] },
     });
     expect(fixed.status).toBe(200);
-    const saved = await t.call('GET', `${base()}/${fw.id}/versions/${fixed.json.version}`, { cookie: as.viewer });
+    const saved = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+          param: { spaceId, id: fw.id, version: fixed.json.version },
+        }),
+    );
     expect(saved.json.files['http.conf']).toContain('rate=20r/m;');
   });
 
@@ -455,33 +571,54 @@ describe('firewalls', () => {
       rateLimits: [{ path: '/a;b', requests: 5, windowSeconds: 60, action: 'block' }],
     });
     expect(fw.name).toBe('shop "main"; } {');
-    const files = (await t.call('GET', `${base()}/${fw.id}/versions/1`, { cookie: as.viewer })).json.files;
+    const files = (
+      await t.read(
+        t
+          .api(as.viewer)
+          .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+            param: { spaceId, id: fw.id, version: '1' },
+          }),
+      )
+    ).json.files;
     expect(files['server.conf']).toContain('location "/a;b" {');
   });
 
   test('delete needs the name typed; it is audited and the token stops working', async () => {
     const fw = await create({ name: 'to go' });
-    const wrong = await t.call('DELETE', `${base()}/${fw.id}`, { cookie: as.admin, body: { confirmName: 'to g' } });
+    const wrong = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$delete({ param: { spaceId, id: fw.id }, json: { confirmName: 'to g' } }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.json.error.fields).toEqual({ confirmName: expect.any(String) });
-    const gone = await t.call('DELETE', `${base()}/${fw.id}`, { cookie: as.admin, body: { confirmName: 'to go' } });
+    const gone = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].firewalls[':id'].$delete({ param: { spaceId, id: fw.id }, json: { confirmName: 'to go' } }),
+    );
     expect(gone.json).toEqual({ ok: true });
-    expect((await t.call('GET', `${base()}/${fw.id}`, { cookie: as.owner })).status).toBe(404);
-    expect((await t.call('GET', '/api/connector/config', { token: fw.token })).status).toBe(401);
+    expect(
+      (await t.read(t.api(as.owner).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: fw.id } })))
+        .status,
+    ).toBe(404);
+    expect((await t.raw('GET', '/api/connector/config', { token: fw.token })).status).toBe(401);
     expect((await audits(fw.id)).map((a) => a.action)).toEqual(['firewall.create', 'firewall.delete']);
   });
 
   test('token rotation answers a new token once, is audited, and the old one is refused by the connector API', async () => {
     const fw = await create();
-    expect((await t.call('GET', '/api/connector/config', { token: fw.token })).status).toBe(200);
-    const rotated = await t.call('POST', `${base()}/${fw.id}/token`, { cookie: as.admin });
+    expect((await t.raw('GET', '/api/connector/config', { token: fw.token })).status).toBe(200);
+    const rotated = await t.read(
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].token.$post({ param: { spaceId, id: fw.id } }),
+    );
     expect(rotated.status).toBe(200);
     expect(rotated.json.token).not.toBe(fw.token);
     expect(rotated.json.tokenPrefix).not.toBe(fw.tokenPrefix);
-    const old = await t.call('GET', '/api/connector/config', { token: fw.token });
+    const old = await t.raw('GET', '/api/connector/config', { token: fw.token });
     expect(old.status).toBe(401);
     expect(old.json.error.code).toBe('bad_firewall_token');
-    expect((await t.call('GET', '/api/connector/config', { token: rotated.json.token })).status).toBe(200);
+    expect((await t.raw('GET', '/api/connector/config', { token: rotated.json.token })).status).toBe(200);
     const [audit] = await t.db
       .select()
       .from(activity)
@@ -512,7 +649,7 @@ describe('firewalls', () => {
       DELETE: { confirmName: 'roles' },
     };
     const bodyValue = bodies[method];
-    const res = await t.call(method, `${base()}${suffix.replace('ID', fw.id)}`, {
+    const res = await t.raw(method, `${base()}${suffix.replace('ID', fw.id)}`, {
       cookie: as[role],
       ...(bodyValue !== undefined ? { body: bodyValue } : {}),
     });
@@ -522,11 +659,37 @@ describe('firewalls', () => {
   test('another space and a non-member see 404', async () => {
     const fw = await create();
     const outsider = (await t.signUp('out@example.com')).cookie;
-    expect((await t.call('GET', base(), { cookie: outsider })).status).toBe(404);
-    const theirs = (await t.call('POST', '/api/spaces', { cookie: outsider, body: { name: 'Theirs' } })).json.id;
-    const path = `/api/spaces/${theirs}/firewalls/${fw.id}`;
-    expect((await t.call('GET', path, { cookie: outsider })).status).toBe(404);
-    expect((await t.call('GET', `${path}/versions/1`, { cookie: outsider })).status).toBe(404);
-    expect((await t.call('POST', `${path}/rollback`, { cookie: outsider, body: { version: 1 } })).status).toBe(404);
+    expect((await t.read(t.api(outsider).spaces[':spaceId'].firewalls.$get({ param: { spaceId } }))).status).toBe(404);
+    const theirs = (await t.read(t.api(outsider).spaces.$post({ json: { name: 'Theirs' } }))).json.id;
+    expect(
+      (
+        await t.read(
+          t.api(outsider).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId: theirs, id: fw.id } }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.read(
+          t
+            .api(outsider)
+            .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+              param: { spaceId: theirs, id: fw.id, version: '1' },
+            }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.read(
+          t
+            .api(outsider)
+            .spaces[':spaceId'].firewalls[':id'].rollback.$post({
+              param: { spaceId: theirs, id: fw.id },
+              json: { version: 1 },
+            }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -20,9 +20,11 @@ const goodSyslog = '<14>1 2026-11-21T22:14:15Z host app - - - fine';
 beforeAll(async () => {
   t = await createTestApi();
   cookie = (await t.signUp('poison@example.com')).cookie;
-  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: 'Poison' } });
+  const space = await t.read(t.api(cookie).spaces.$post({ json: { name: 'Poison' } }));
   for (const kind of ['json', 'modsecurity', 'syslog'] as const) {
-    const source = await t.call('POST', `/api/spaces/${space.json.id}/sources`, { cookie, body: { name: kind, kind } });
+    const source = await t.read(
+      t.api(cookie).spaces[':spaceId'].sources.$post({ param: { spaceId: space.json.id }, json: { name: kind, kind } }),
+    );
     tokens.set(kind, source.json.token);
   }
 });

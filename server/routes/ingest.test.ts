@@ -27,8 +27,10 @@ afterAll(async () => {
 
 /** A fresh space with one source of a kind; answers their ids and the token. */
 async function newSource(kind: 'modsecurity' | 'json' | 'syslog' = 'json') {
-  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: `S-${Math.random()}` } });
-  const source = await t.call('POST', `/api/spaces/${space.json.id}/sources`, { cookie, body: { name: 'edge', kind } });
+  const space = await t.read(t.api(cookie).spaces.$post({ json: { name: `S-${Math.random()}` } }));
+  const source = await t.read(
+    t.api(cookie).spaces[':spaceId'].sources.$post({ param: { spaceId: space.json.id }, json: { name: 'edge', kind } }),
+  );
   expect(source.status).toBe(201);
   return { spaceId: space.json.id as string, sourceId: source.json.id as string, token: source.json.token as string };
 }
@@ -199,7 +201,7 @@ describe('POST /api/ingest/{sourceToken}', () => {
     const [usage] = await t.db.select().from(eventUsage).where(eq(eventUsage.spaceId, spaceId));
     expect(usage).toMatchObject({ accepted: 100_000, refused: 4 });
     // The overview's usage call says the same to the space's members.
-    const shown = await t.call('GET', `/api/spaces/${spaceId}/events/usage`, { cookie });
+    const shown = await t.read(t.api(cookie).spaces[':spaceId'].events.usage.$get({ param: { spaceId } }));
     expect(shown.status).toBe(200);
     expect(shown.json).toEqual({
       month,
@@ -273,7 +275,9 @@ describe('POST /api/ingest/{sourceToken}', () => {
   test('a rotated token stops working at once', async () => {
     const { spaceId, sourceId, token } = await newSource('syslog');
     expect((await ingest(token, '<14>1 2026-11-21T22:14:15Z h a - - - m')).json.accepted).toBe(1);
-    const rotated = await t.call('POST', `/api/spaces/${spaceId}/sources/${sourceId}/token`, { cookie });
+    const rotated = await t.read(
+      t.api(cookie).spaces[':spaceId'].sources[':id'].token.$post({ param: { spaceId, id: sourceId } }),
+    );
     expect(rotated.status).toBe(200);
     expect(rotated.json.token).not.toBe(token);
     expect((await ingest(token, '<14>1 2026-11-21T22:14:15Z h a - - - m')).status).toBe(401);

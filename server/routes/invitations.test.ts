@@ -12,15 +12,19 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   const owner = await t.signUp('owner@example.com', 'Olivia Owner');
-  const space = await t.call('POST', '/api/spaces', { cookie: owner.cookie, body: { name: 'Acme' } });
+  const space = await t.read(t.api(owner.cookie).spaces.$post({ json: { name: 'Acme' } }));
   spaceId = space.json.id;
-  await t.call('POST', `/api/spaces/${spaceId}/invitations`, {
-    cookie: owner.cookie,
-    body: { email: 'admin@example.com', role: 'admin' },
-  });
+  await t.read(
+    t
+      .api(owner.cookie)
+      .spaces[':spaceId'].invitations.$post({
+        param: { spaceId },
+        json: { email: 'admin@example.com', role: 'admin' },
+      }),
+  );
   const token = await t.lastToken('admin@example.com', '/spaces\\?invitation=');
   const admin = await t.signUp('admin@example.com', 'Adam Admin');
-  expect((await t.call('POST', `/api/invitations/${token}/accept`, { cookie: admin.cookie })).status).toBe(200);
+  expect((await t.read(t.api(admin.cookie).invitations[':token'].accept.$post({ param: { token } }))).status).toBe(200);
   cookies = { owner: owner.cookie, admin: admin.cookie };
 });
 afterAll(async () => {
@@ -49,10 +53,11 @@ test.each<[Role, 'pending' | 'expired', 'owner' | 'admin', Role, number, Role]>(
   're-inviting over a %s invitation (%s) as %s with role %s answers %i and leaves $5',
   async (first, state, caller, role, status, left) => {
     await t.db.delete(invitations).where(eq(invitations.email, invitee));
-    const sent = await t.call('POST', `/api/spaces/${spaceId}/invitations`, {
-      cookie: cookies.owner,
-      body: { email: invitee, role: first },
-    });
+    const sent = await t.read(
+      t
+        .api(cookies.owner)
+        .spaces[':spaceId'].invitations.$post({ param: { spaceId }, json: { email: invitee, role: first } }),
+    );
     expect(sent.status).toBe(201);
     if (state === 'expired') {
       await t.db
@@ -60,10 +65,11 @@ test.each<[Role, 'pending' | 'expired', 'owner' | 'admin', Role, number, Role]>(
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(invitations.email, invitee));
     }
-    const again = await t.call('POST', `/api/spaces/${spaceId}/invitations`, {
-      cookie: cookies[caller],
-      body: { email: invitee, role },
-    });
+    const again = await t.read(
+      t
+        .api(cookies[caller])
+        .spaces[':spaceId'].invitations.$post({ param: { spaceId }, json: { email: invitee, role } }),
+    );
     expect(again.status).toBe(status);
     if (status === 409) {
       expect(again.json.error.code).toBe('invitation_role_pending');

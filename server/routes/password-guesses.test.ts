@@ -31,15 +31,14 @@ beforeEach(() => {
 
 /** A reset link token for an account, fresh from the outbox. */
 async function resetToken(email: string): Promise<string> {
-  expect((await t.call('POST', '/api/auth/forgot', { body: { email } })).status).toBe(200);
+  expect((await t.read(t.api().auth.forgot.$post({ json: { email } }))).status).toBe(200);
   return t.lastToken(email, '/auth/reset/');
 }
 
 function reset(token: string, ip: string, newPassword = 'a new password 7') {
-  return t.call('POST', '/api/auth/reset', {
-    body: { token, password: newPassword },
-    headers: { 'x-forwarded-for': ip },
-  });
+  return t.read(
+    t.api({ headers: { 'x-forwarded-for': ip } }).auth.reset.$post({ json: { token, password: newPassword } }),
+  );
 }
 
 function expectLimited(res: Awaited<ReturnType<TestApi['call']>>, message: string) {
@@ -113,7 +112,7 @@ describe('forgot', () => {
     const own = await createTestApi({ config: { mail: { perIp: 2, perAddress: 2, windowSeconds: 3600 } } });
     try {
       const forgot = (email: string, ip: string) =>
-        own.call('POST', '/api/auth/forgot', { body: { email }, headers: { 'x-forwarded-for': ip } });
+        own.read(own.api({ headers: { 'x-forwarded-for': ip } }).auth.forgot.$post({ json: { email } }));
       const message = 'Too many messages asked for; try again in 60 min.';
       for (const ip of ['203.0.113.1', '203.0.113.2']) expect((await forgot('a@example.com', ip)).status).toBe(200);
       expectLimited(await forgot('a@example.com', '203.0.113.3'), message);
@@ -127,11 +126,11 @@ describe('forgot', () => {
 
 describe('PATCH /api/me with the current password', () => {
   function change(cookie: string, currentPassword: string, ip: string) {
-    return t.call('PATCH', '/api/me', {
-      cookie,
-      body: { currentPassword, newPassword: 'another password 9' },
-      headers: { 'x-forwarded-for': ip },
-    });
+    return t.read(
+      t
+        .api({ cookie, headers: { 'x-forwarded-for': ip } })
+        .me.$patch({ json: { currentPassword, newPassword: 'another password 9' } }),
+    );
   }
   const limited = 'Too many wrong current passwords; try again in 15 min.';
 
@@ -167,11 +166,11 @@ describe('PATCH /api/me with the current password', () => {
     for (let i = 0; i < 3; i++)
       expect((await change(me.cookie, 'guess guess', `198.51.100.${70 + i}`)).status).toBe(400);
     expectLimited(await change(me.cookie, password, '198.51.100.79'), limited);
-    const rename = await t.call('PATCH', '/api/me', {
-      cookie: me.cookie,
-      body: { name: 'Renamed' },
-      headers: { 'x-forwarded-for': '198.51.100.70' },
-    });
+    const rename = await t.read(
+      t
+        .api({ cookie: me.cookie, headers: { 'x-forwarded-for': '198.51.100.70' } })
+        .me.$patch({ json: { name: 'Renamed' } }),
+    );
     expect(rename.status).toBe(200);
   });
 });

@@ -21,7 +21,7 @@ const clock = testClock('2026-11-23T08:00:00Z');
 beforeAll(async () => {
   t = await createTestApi({ now: clock.now });
   owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: owner, body: { name: 'Free walk' } })).json.id;
+  spaceId = (await t.read(t.api(owner).spaces.$post({ json: { name: 'Free walk' } }))).json.id;
 });
 afterAll(async () => {
   await t.close();
@@ -66,7 +66,7 @@ const creates: Record<
 
 async function send(name: keyof typeof creates) {
   const { method, path, body } = creates[name]();
-  return t.call(method, path, { cookie: owner, body });
+  return t.raw(method, path, { cookie: owner, body });
 }
 
 async function usage() {
@@ -127,13 +127,17 @@ describe('every limit of a Free space', () => {
       plan: 'free',
       upgradeTo: 'pro',
     });
-    const further = await t.call('PATCH', spacePath(''), { cookie: owner, body: { retentionDays: 90 } });
+    const further = await t.read(
+      t.api(owner).spaces[':spaceId'].$patch({ param: { spaceId }, json: { retentionDays: 90 } }),
+    );
     expect(further.json.error).toMatchObject({ limit: 'retentionDays', upgradeTo: 'business' });
     expect(further.json.error.message).toBe('Retention on Free: 90 days asked; Free allows 7; Business allows 365');
   });
 
   test('events this month: what ingest counted', async () => {
-    const source = await t.call('POST', spacePath('/sources'), { cookie: owner, body: { name: 'edge', kind: 'json' } });
+    const source = await t.read(
+      t.api(owner).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'edge', kind: 'json' } }),
+    );
     const lines = ['192.0.2.1', '192.0.2.2', '192.0.2.3'].map((ip) =>
       JSON.stringify({ time: clock.now().toISOString(), ip, action: 'blocked', severity: 'high' }),
     );
@@ -144,7 +148,7 @@ describe('every limit of a Free space', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { accepted: number }).accepted).toBe(3);
-    const counted = (await t.call('GET', spacePath('/events/usage'), { cookie: owner })).json;
+    const counted = (await t.read(t.api(owner).spaces[':spaceId'].events.usage.$get({ param: { spaceId } }))).json;
     expect(counted.accepted).toBe(3);
     expect((await usage()).eventsThisMonth).toEqual({ used: counted.accepted, limit: 100_000 });
   });
@@ -169,18 +173,27 @@ describe('every limit of a Free space', () => {
 
   test('back on Free (a downgrade, or a renewal that failed), objects past the limit stay but are read-only', async () => {
     await t.db.update(spaces).set({ plan: 'free', retentionDays: 7 }).where(eq(spaces.id, spaceId));
-    const boards = (await t.call('GET', spacePath('/dashboards'), { cookie: owner })).json.items as {
+    const boards = (await t.read(t.api(owner).spaces[':spaceId'].dashboards.$get({ param: { spaceId } }))).json
+      .items as {
       id: string;
       isDefault: boolean;
     }[];
     // Four dashboards of Free's three: the oldest three stay writable, the newest is read-only.
     const stored = await Promise.all(
-      boards.map(async (board) => (await t.call('GET', spacePath(`/dashboards/${board.id}`), { cookie: owner })).json),
+      boards.map(
+        async (board) =>
+          (await t.read(t.api(owner).spaces[':spaceId'].dashboards[':id'].$get({ param: { spaceId, id: board.id } })))
+            .json,
+      ),
     );
     stored.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     const put = (board: (typeof stored)[number], title: string) => {
       const { id, version, isDefault, createdAt, createdBy, updatedAt, updatedBy, ...model } = board;
-      return t.call('PUT', spacePath(`/dashboards/${id}`), { cookie: owner, body: { ...model, title, version } });
+      return t.read(
+        t
+          .api(owner)
+          .spaces[':spaceId'].dashboards[':id'].$put({ param: { spaceId, id }, json: { ...model, title, version } }),
+      );
     };
     const newest = stored.at(-1);
     const refused = await put(newest, 'Renamed');
@@ -197,28 +210,48 @@ describe('every limit of a Free space', () => {
     expect((await put(stored[0], 'Still mine')).status).toBe(200);
     // Nothing was deleted. Deleting one (the default cannot be) brings the space back within the plan: all are
     // writable again, the one that was read-only too.
-    expect((await t.call('GET', spacePath('/dashboards'), { cookie: owner })).json.items).toHaveLength(4);
+    expect(
+      (await t.read(t.api(owner).spaces[':spaceId'].dashboards.$get({ param: { spaceId } }))).json.items,
+    ).toHaveLength(4);
     const removable = stored.find((board) => !board.isDefault && board.id !== newest.id) ?? stored[1];
-    expect((await t.call('DELETE', spacePath(`/dashboards/${removable.id}`), { cookie: owner })).status).toBe(200);
+    expect(
+      (
+        await t.read(
+          t.api(owner).spaces[':spaceId'].dashboards[':id'].$delete({ param: { spaceId, id: removable.id } }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await put(newest, 'Writable again')).status).toBe(200);
     // The second firewall of Free's one is read-only too.
-    const firewalls = (await t.call('GET', spacePath('/firewalls'), { cookie: owner })).json.items as {
+    const firewalls = (await t.read(t.api(owner).spaces[':spaceId'].firewalls.$get({ param: { spaceId } }))).json
+      .items as {
       id: string;
       name: string;
     }[];
     const answers = await Promise.all(
       firewalls.map((firewall) =>
-        t.call('PATCH', spacePath(`/firewalls/${firewall.id}`), { cookie: owner, body: { mode: 'block' } }),
+        t.read(
+          t
+            .api(owner)
+            .spaces[':spaceId'].firewalls[':id'].$patch({
+              param: { spaceId, id: firewall.id },
+              json: { mode: 'block' },
+            }),
+        ),
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 402]);
     // Every other way of making a new version of it is refused the same: a rollback here (remedies and virtual
     // patches go through the same check).
     const readOnly = firewalls[answers.findIndex((answer) => answer.status === 402)] as { id: string };
-    const rollback = await t.call('POST', spacePath(`/firewalls/${readOnly.id}/rollback`), {
-      cookie: owner,
-      body: { version: 1 },
-    });
+    const rollback = await t.read(
+      t
+        .api(owner)
+        .spaces[':spaceId'].firewalls[':id'].rollback.$post({
+          param: { spaceId, id: readOnly.id },
+          json: { version: 1 },
+        }),
+    );
     expect(rollback.status).toBe(402);
     expect(rollback.json.error).toMatchObject({ code: 'plan_limit', limit: 'firewalls', plan: 'free' });
   });

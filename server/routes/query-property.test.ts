@@ -36,15 +36,19 @@ const EVENTS = [
 beforeAll(async () => {
   t = await createTestApi();
   cookie = (await t.signUp('query-property@example.com')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Queries' } })).json.id;
-  const source = await t.call('POST', `/api/spaces/${spaceId}/sources`, { cookie, body: { name: 'e', kind: 'json' } });
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Queries' } }))).json.id;
+  const source = await t.read(
+    t.api(cookie).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'e', kind: 'json' } }),
+  );
   const res = await t.app.request(`${BASE}/api/ingest/${source.json.token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-ndjson' },
     body: EVENTS.map((event) => JSON.stringify(event)).join('\n'),
   });
   expect(await res.json()).toEqual({ accepted: EVENTS.length, errors: [] });
-  const all = await t.call('GET', `/api/spaces/${spaceId}/events?limit=500`, { cookie });
+  const all = await t.read(
+    t.api(cookie).spaces[':spaceId'].events.$get({ param: { spaceId }, query: { limit: '500' } }),
+  );
   stored = all.json.items;
   expect(stored).toHaveLength(EVENTS.length);
 });
@@ -71,7 +75,7 @@ type Endpoint = (typeof endpoints)[number];
 
 /** Searches one endpoint with a raw (already encoded) query string. */
 const search = (endpoint: Endpoint, rawQuery: string) =>
-  t.call('GET', `/api/spaces/${spaceId}/${endpoint}?${rawQuery}`, { cookie });
+  t.raw('GET', `/api/spaces/${spaceId}/${endpoint}?${rawQuery}`, { cookie });
 
 const refusalCodes = ['query_invalid', 'query_limit', 'validation'];
 

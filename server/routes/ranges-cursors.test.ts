@@ -15,7 +15,7 @@ beforeAll(async () => {
   const signed = await t.signUp('ranges@example.com');
   cookie = signed.cookie;
   userId = signed.user.id;
-  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: 'Ranges' } });
+  const space = await t.read(t.api(cookie).spaces.$post({ json: { name: 'Ranges' } }));
   spaceId = space.json.id;
 });
 afterAll(async () => {
@@ -47,13 +47,13 @@ describe('a time outside 1970–2200 is a 400 naming the parameter, on every rea
     ),
   );
   test.each(cases)('$read $param=$time', async ({ read, param, time }) => {
-    const res = await t.call('GET', withQuery(read, `${param}=${encodeURIComponent(time)}`), { cookie });
+    const res = await t.raw('GET', withQuery(read, `${param}=${encodeURIComponent(time)}`), { cookie });
     expect(res.status, res.text).toBe(400);
     expect(res.json.error.fields).toEqual({ [param]: 'Use a time between 1970 and 2200.' });
   });
 
   test.each(ranged)('%s answers the widest allowed range', async (read) => {
-    const res = await t.call('GET', withQuery(read, 'from=1970-01-01T00:00:00Z&to=2200-12-31T23:59:59Z'), { cookie });
+    const res = await t.raw('GET', withQuery(read, 'from=1970-01-01T00:00:00Z&to=2200-12-31T23:59:59Z'), { cookie });
     expect(res.status, res.text).toBe(200);
   });
 
@@ -61,17 +61,27 @@ describe('a time outside 1970–2200 is a 400 naming the parameter, on every rea
     ['from', { name: 'old', from: '0000-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }],
     ['to', { name: 'late', from: '2026-01-01T00:00:00Z', to: '9999-12-31T23:59:59-14:00' }],
   ])('a saved search with %s out of range is a 400 naming it', async (param, body) => {
-    const created = await t.call('POST', `/api/spaces/${spaceId}/saved-searches`, { cookie, body });
+    const created = await t.read(
+      t.api(cookie).spaces[':spaceId']['saved-searches'].$post({ param: { spaceId }, json: body }),
+    );
     expect(created.status, created.text).toBe(400);
     expect(created.json.error.fields[param]).toBe('Use a time between 1970 and 2200.');
-    const saved = await t.call('POST', `/api/spaces/${spaceId}/saved-searches`, {
-      cookie,
-      body: { name: `ok ${param}`, range: '24h' },
-    });
-    const patched = await t.call('PATCH', `/api/spaces/${spaceId}/saved-searches/${saved.json.id}`, {
-      cookie,
-      body: { from: body.from, to: body.to },
-    });
+    const saved = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId']['saved-searches'].$post({
+          param: { spaceId },
+          json: { name: `ok ${param}`, range: '24h' },
+        }),
+    );
+    const patched = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId']['saved-searches'][':id'].$patch({
+          param: { spaceId, id: saved.json.id },
+          json: { from: body.from, to: body.to },
+        }),
+    );
     expect(patched.status, patched.text).toBe(400);
     expect(patched.json.error.fields[param]).toBe('Use a time between 1970 and 2200.');
   });
@@ -101,7 +111,7 @@ describe('a malformed or tampered cursor is a 400 naming cursor, on every list',
     (list === 'saved-searches' ? nameCursors : cursors).map(([label, cursor]) => ({ list, label, cursor })),
   );
   test.each(cases)('$list: $label', async ({ list, cursor }) => {
-    const res = await t.call('GET', withQuery(list, `cursor=${encodeURIComponent(cursor ?? '')}`), { cookie });
+    const res = await t.raw('GET', withQuery(list, `cursor=${encodeURIComponent(cursor ?? '')}`), { cookie });
     expect(res.status, res.text).toBe(400);
     expect(res.json.error.fields).toEqual({ cursor: 'This cursor is not valid; start from the first page.' });
   });
@@ -143,7 +153,7 @@ describe('an export that fails shows it', () => {
     async (read) => {
       await (read.startsWith('events') ? poisonEvents(0) : poisonActivity(0));
       try {
-        const res = await t.call('GET', path(read), { cookie });
+        const res = await t.raw('GET', path(read), { cookie });
         expect(res.status).toBe(500);
         expect(res.json.error.code).toBe('internal');
       } finally {
@@ -160,7 +170,7 @@ describe('an export that fails shows it', () => {
   ])('%s: failing midway ends the file with a line saying so', async (read, rows, marker) => {
     await (read.startsWith('events') ? poisonEvents(rows) : poisonActivity(rows));
     try {
-      const res = await t.call('GET', path(read), { cookie });
+      const res = await t.raw('GET', path(read), { cookie });
       expect(res.status).toBe(200);
       expect(res.text).toMatch(marker);
       expect(res.text.split('\n').length).toBeGreaterThan(rows);

@@ -15,21 +15,21 @@ let otherSpaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   as.owner = (await t.signUp('owner@example.com', 'Olga Owner')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Searches' } })).json.id;
+  spaceId = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Searches' } }))).json.id;
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, `${role} person`);
     await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
     as[role] = cookie;
   }
   as.stranger = (await t.signUp('stranger@example.com')).cookie;
-  otherSpaceId = (await t.call('POST', '/api/spaces', { cookie: as.stranger, body: { name: 'Elsewhere' } })).json.id;
+  otherSpaceId = (await t.read(t.api(as.stranger).spaces.$post({ json: { name: 'Elsewhere' } }))).json.id;
 });
 afterAll(async () => {
   await t.close();
 });
 
 const base = (space = spaceId) => `/api/spaces/${space}/saved-searches`;
-const save = (body: unknown, cookie = as.analyst, space = spaceId) => t.call('POST', base(space), { cookie, body });
+const save = (body: unknown, cookie = as.analyst, space = spaceId) => t.raw('POST', base(space), { cookie, body });
 
 test('an analyst saves a relative-range search; everyone in the space lists it with who saved it', async () => {
   const res = await save({ name: 'Blocked SQLi', query: 'action:blocked tag:attack-sqli', range: '24h' });
@@ -50,7 +50,7 @@ test('an analyst saves a relative-range search; everyone in the space lists it w
     .where(and(eq(activity.action, 'saved_search.create'), eq(activity.objectId, res.json.id)));
   expect(record).toMatchObject({ spaceId, objectType: 'saved_search', actorName: 'analyst person' });
   for (const role of ['viewer', 'analyst', 'admin', 'owner'] as const) {
-    const list = await t.call('GET', base(), { cookie: as[role] });
+    const list = await t.raw('GET', base(), { cookie: as[role] });
     expect(list.status, role).toBe(200);
     expect(list.json.items.map((s: { name: string }) => s.name)).toContain('Blocked SQLi');
   }
@@ -89,7 +89,7 @@ test('a query that does not parse is a 400 on query with its position', async ()
   expect(res.status).toBe(400);
   expect(res.json.error.code).toBe('query_invalid');
   expect(res.json.error.fields.query).toMatch(/\(at character \d+\)$/);
-  const list = await t.call('GET', base(), { cookie: as.viewer });
+  const list = await t.raw('GET', base(), { cookie: as.viewer });
   expect(list.json.items.map((s: { name: string }) => s.name)).not.toContain('Broken');
 });
 
@@ -121,28 +121,62 @@ test.each([
 test('viewers cannot save, rename or delete; strangers see nothing; anonymous callers are 401', async () => {
   const mine = await save({ name: 'Private to the space', query: 'action:blocked', range: '30d' });
   expect((await save({ name: 'Viewer try', range: '24h' }, as.viewer)).status).toBe(403);
-  expect((await t.call('DELETE', `${base()}/${mine.json.id}`, { cookie: as.viewer })).status).toBe(403);
   expect(
-    (await t.call('PATCH', `${base()}/${mine.json.id}`, { cookie: as.viewer, body: { name: 'Renamed' } })).status,
+    (
+      await t.read(
+        t.api(as.viewer).spaces[':spaceId']['saved-searches'][':id'].$delete({ param: { spaceId, id: mine.json.id } }),
+      )
+    ).status,
   ).toBe(403);
-  const stranger = await t.call('GET', base(), { cookie: as.stranger });
+  expect(
+    (
+      await t.read(
+        t
+          .api(as.viewer)
+          .spaces[':spaceId']['saved-searches'][':id'].$patch({
+            param: { spaceId, id: mine.json.id },
+            json: { name: 'Renamed' },
+          }),
+      )
+    ).status,
+  ).toBe(403);
+  const stranger = await t.raw('GET', base(), { cookie: as.stranger });
   expect(stranger.status).toBe(404);
   expect(stranger.text).not.toContain('Private to the space');
-  expect((await t.call('DELETE', `${base()}/${mine.json.id}`, { cookie: as.stranger })).status).toBe(404);
+  expect(
+    (
+      await t.read(
+        t
+          .api(as.stranger)
+          .spaces[':spaceId']['saved-searches'][':id'].$delete({ param: { spaceId, id: mine.json.id } }),
+      )
+    ).status,
+  ).toBe(404);
   // The stranger's own space does not hold it either.
-  expect((await t.call('DELETE', `${base(otherSpaceId)}/${mine.json.id}`, { cookie: as.stranger })).status).toBe(404);
-  const ownList = await t.call('GET', base(otherSpaceId), { cookie: as.stranger });
+  expect(
+    (
+      await t.read(
+        t
+          .api(as.stranger)
+          .spaces[':spaceId']['saved-searches'][':id'].$delete({ param: { spaceId: otherSpaceId, id: mine.json.id } }),
+      )
+    ).status,
+  ).toBe(404);
+  const ownList = await t.raw('GET', base(otherSpaceId), { cookie: as.stranger });
   expect(ownList.json.items.map((s: { name: string }) => s.name)).toEqual(['Dup check']);
-  expect((await t.call('GET', base())).status).toBe(401);
+  expect((await t.raw('GET', base())).status).toBe(401);
 });
 
 test('an analyst renames, changes the query and the range; a taken name is 409', async () => {
   const created = await save({ name: 'To edit', query: 'action:blocked', range: '1h' });
-  const url = `${base()}/${created.json.id}`;
-  const res = await t.call('PATCH', url, {
-    cookie: as.analyst,
-    body: { name: 'Edited', query: 'severity:critical', from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' },
-  });
+  const res = await t.read(
+    t
+      .api(as.analyst)
+      .spaces[':spaceId']['saved-searches'][':id'].$patch({
+        param: { spaceId, id: created.json.id },
+        json: { name: 'Edited', query: 'severity:critical', from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' },
+      }),
+  );
   expect(res.status).toBe(200);
   expect(res.json).toMatchObject({
     name: 'Edited',
@@ -151,12 +185,33 @@ test('an analyst renames, changes the query and the range; a taken name is 409',
     from: '2026-11-01T00:00:00.000Z',
     to: '2026-11-02T00:00:00.000Z',
   });
-  const back = await t.call('PATCH', url, { cookie: as.analyst, body: { range: '7d' } });
+  const back = await t.read(
+    t
+      .api(as.analyst)
+      .spaces[':spaceId']['saved-searches'][':id'].$patch({
+        param: { spaceId, id: created.json.id },
+        json: { range: '7d' },
+      }),
+  );
   expect(back.json).toMatchObject({ name: 'Edited', range: '7d', from: null, to: null });
-  const taken = await t.call('PATCH', url, { cookie: as.analyst, body: { name: 'BLOCKED sqli' } });
+  const taken = await t.read(
+    t
+      .api(as.analyst)
+      .spaces[':spaceId']['saved-searches'][':id'].$patch({
+        param: { spaceId, id: created.json.id },
+        json: { name: 'BLOCKED sqli' },
+      }),
+  );
   expect(taken.status).toBe(409);
   expect(taken.json.error.fields.name).toMatch(/already exists/);
-  const bad = await t.call('PATCH', url, { cookie: as.analyst, body: { query: 'path:"unclosed' } });
+  const bad = await t.read(
+    t
+      .api(as.analyst)
+      .spaces[':spaceId']['saved-searches'][':id'].$patch({
+        param: { spaceId, id: created.json.id },
+        json: { query: 'path:"unclosed' },
+      }),
+  );
   expect(bad.status).toBe(400);
   expect(bad.json.error.fields.query).toMatch(/at character/);
   const [record] = await t.db
@@ -168,12 +223,22 @@ test('an analyst renames, changes the query and the range; a taken name is 409',
 
 test('an analyst deletes a saved search; it is gone and the deletion is audited', async () => {
   const created = await save({ name: 'Short lived', query: '', range: '24h' });
-  const res = await t.call('DELETE', `${base()}/${created.json.id}`, { cookie: as.analyst });
+  const res = await t.read(
+    t.api(as.analyst).spaces[':spaceId']['saved-searches'][':id'].$delete({ param: { spaceId, id: created.json.id } }),
+  );
   expect(res.status).toBe(200);
   expect(res.json).toEqual({ ok: true });
-  const list = await t.call('GET', base(), { cookie: as.viewer });
+  const list = await t.raw('GET', base(), { cookie: as.viewer });
   expect(list.json.items.map((s: { id: string }) => s.id)).not.toContain(created.json.id);
-  expect((await t.call('DELETE', `${base()}/${created.json.id}`, { cookie: as.analyst })).status).toBe(404);
+  expect(
+    (
+      await t.read(
+        t
+          .api(as.analyst)
+          .spaces[':spaceId']['saved-searches'][':id'].$delete({ param: { spaceId, id: created.json.id } }),
+      )
+    ).status,
+  ).toBe(404);
   const records = await t.db
     .select()
     .from(activity)
@@ -188,7 +253,7 @@ test('the list is by name ignoring case (byte order), paged by cursor', async ()
   let cursor: string | null = null;
   do {
     const query: string = `?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
-    const res = await t.call('GET', `${base()}${query}`, { cookie: as.viewer });
+    const res = await t.raw('GET', `${base()}${query}`, { cookie: as.viewer });
     expect(res.status).toBe(200);
     expect(res.json.items.length).toBeLessThanOrEqual(2);
     names.push(...res.json.items.map((s: { name: string }) => s.name));
@@ -198,7 +263,7 @@ test('the list is by name ignoring case (byte order), paged by cursor', async ()
   expect(paged).toEqual(['page alpha', 'page Beta', 'page Delta', 'page gamma']);
   const lower = names.map((n) => n.toLowerCase());
   expect(lower).toEqual([...lower].sort());
-  const bad = await t.call('GET', `${base()}?cursor=%%%`, { cookie: as.viewer });
+  const bad = await t.raw('GET', `${base()}?cursor=%%%`, { cookie: as.viewer });
   expect(bad.status).toBe(400);
   expect(bad.json.error.fields.cursor).toBeTruthy();
 });

@@ -22,12 +22,11 @@ const email = 'load@example.test';
 beforeAll(async () => {
   t = await createTestApi({ thread: true });
   ({ cookie } = await t.signUp(email));
-  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: 'Load' } });
+  const space = await t.read(t.api(cookie).spaces.$post({ json: { name: 'Load' } }));
   spaceId = space.json.id;
-  const source = await t.call('POST', `/api/spaces/${spaceId}/sources`, {
-    cookie,
-    body: { name: 'waf', kind: 'json' },
-  });
+  const source = await t.read(
+    t.api(cookie).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'waf', kind: 'json' } }),
+  );
   expect(source.status, source.text).toBe(201);
   await insertEvents(t.db, spaceId, source.json.id, EVENTS);
 });
@@ -37,14 +36,12 @@ afterAll(async () => {
 });
 
 test('the worst query the budget allows parses; one more term of either kind is refused with 400 naming the limit', async () => {
-  const ok = await t.call('GET', `/api/spaces/${spaceId}/events?limit=1&q=${encodeURIComponent(worstQuery())}`, {
-    cookie,
-  });
+  const ok = await t.read(
+    t.api(cookie).spaces[':spaceId'].events.$get({ param: { spaceId }, query: { limit: '1', q: worstQuery() } }),
+  );
   expect(ok.status, ok.text).toBe(200);
-  const more = await t.call(
-    'GET',
-    `/api/spaces/${spaceId}/events?q=${encodeURIComponent(`${worstQuery()} OR "one more"`)}`,
-    { cookie },
+  const more = await t.read(
+    t.api(cookie).spaces[':spaceId'].events.$get({ param: { spaceId }, query: { q: `${worstQuery()} OR "one more"` } }),
   );
   expect(more.status).toBe(400);
   expect(more.json.error.code).toBe('query_limit');
@@ -53,25 +50,31 @@ test('the worst query the budget allows parses; one more term of either kind is 
 
 test('during ten worst-case searches, /api/health and a sign-in started after them answer before the searches are done', async () => {
   const finished: string[] = [];
-  const q = encodeURIComponent(worstQuery());
+  const q = worstQuery();
   const searches = Array.from({ length: 10 }, (_, i) =>
-    t.call('GET', `/api/spaces/${spaceId}/events/facets?q=${q}&from=2000-01-01T00:00:00Z`, { cookie }).then((res) => {
-      finished.push(`search ${i}`);
-      return res;
-    }),
+    t
+      .read(
+        t
+          .api(cookie)
+          .spaces[':spaceId'].events.facets.$get({ param: { spaceId }, query: { q, from: '2000-01-01T00:00:00Z' } }),
+      )
+      .then((res) => {
+        finished.push(`search ${i}`);
+        return res;
+      }),
   );
   // The searches are in the lane (or refused) before the next two start.
   await new Promise((resolve) => setTimeout(resolve, 50));
   // The API document needs no database: it answers at once unless the process itself is frozen.
-  const document = t.call('GET', '/api/openapi.json').then((res) => {
+  const document = t.raw('GET', '/api/openapi.json').then((res) => {
     finished.push('document');
     return res;
   });
-  const health = t.call('GET', '/api/health').then((res) => {
+  const health = t.read(t.api().health.$get()).then((res) => {
     finished.push('health');
     return res;
   });
-  const signIn = t.call('POST', '/api/auth/login', { body: { email, password: 'correct horse 42' } }).then((res) => {
+  const signIn = t.read(t.api().auth.login.$post({ json: { email, password: 'correct horse 42' } })).then((res) => {
     finished.push('sign-in');
     return res;
   });

@@ -66,10 +66,7 @@ async function atOnce(spaceId: string, bodies: [unknown, unknown]) {
 }
 
 async function newSpace(): Promise<string> {
-  const res = await t.call('POST', '/api/spaces', {
-    cookie: owner,
-    body: { name: `Race ${randomUUID().slice(0, 8)}` },
-  });
+  const res = await t.read(t.api(owner).spaces.$post({ json: { name: `Race ${randomUUID().slice(0, 8)}` } }));
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.id;
 }

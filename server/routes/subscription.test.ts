@@ -37,13 +37,13 @@ afterAll(async () => {
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123' });
 
 async function newSpace(name = `Space ${randomUUID().slice(0, 8)}`): Promise<string> {
-  const res = await t.call('POST', '/api/spaces', { cookie: owner, body: { name } });
+  const res = await t.read(t.api(owner).spaces.$post({ json: { name } }));
   expect(res.status, res.text).toBe(201);
   return res.json.id;
 }
 
 function checkout(spaceId: string, body: unknown, key: string = randomUUID()) {
-  return t.call('POST', `/api/spaces/${spaceId}/subscription/checkout`, {
+  return t.raw('POST', `/api/spaces/${spaceId}/subscription/checkout`, {
     cookie: owner,
     body,
     headers: { 'idempotency-key': key },
@@ -62,7 +62,7 @@ describe('checkout', () => {
   test('a Free space shows its plan, usage and the test mode', async () => {
     clock.set('2026-11-01T00:00:00.000Z');
     const spaceId = await newSpace();
-    const res = await t.call('GET', `/api/spaces/${spaceId}/subscription`, { cookie: owner });
+    const res = await t.read(t.api(owner).spaces[':spaceId'].subscription.$get({ param: { spaceId } }));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ plan: 'free', status: 'active', period: null, testMode: true, testModeMark });
     expect(Object.keys(res.json.usage).sort()).toEqual(
@@ -143,7 +143,7 @@ describe('checkout', () => {
     const other = await checkout(spaceId, { ...body, plan: 'business' }, key);
     expect(other.status).toBe(422);
     expect(other.json.error.code).toBe('idempotency_key_reused');
-    const none = await t.call('POST', `/api/spaces/${spaceId}/subscription/checkout`, { cookie: owner, body });
+    const none = await t.raw('POST', `/api/spaces/${spaceId}/subscription/checkout`, { cookie: owner, body });
     expect(none.status).toBe(400);
     expect(none.json.error.fields['idempotency-key']).toBeDefined();
   });
@@ -155,10 +155,14 @@ describe('checkout', () => {
       (await checkout(spaceId, { plan: 'pro', interval: 'month', card: card(testCards.success.number) })).status,
     ).toBe(200);
     clock.set('2026-11-16T00:00:00.000Z'); // half of the 30-day period left
-    const preview = await t.call('POST', `/api/spaces/${spaceId}/subscription/checkout/preview`, {
-      cookie: owner,
-      body: { plan: 'business', interval: 'month' },
-    });
+    const preview = await t.read(
+      t
+        .api(owner)
+        .spaces[':spaceId'].subscription.checkout.preview.$post({
+          param: { spaceId },
+          json: { plan: 'business', interval: 'month' },
+        }),
+    );
     expect(preview.status, preview.text).toBe(200);
     expect(preview.json).toMatchObject({
       effect: 'upgrade',
@@ -175,7 +179,7 @@ describe('checkout', () => {
     expect(paid.status, paid.text).toBe(200);
     expect(paid.json.invoice.lines).toEqual(preview.json.lines);
     expect(await planOf(spaceId)).toBe('business');
-    const list = await t.call('GET', `/api/spaces/${spaceId}/payments`, { cookie: owner });
+    const list = await t.read(t.api(owner).spaces[':spaceId'].payments.$get({ param: { spaceId } }));
     expect(list.json.items.map((p: { number: string; amountCents: number }) => [p.number, p.amountCents])).toEqual([
       ['INV-0002', 12_500],
       ['INV-0001', 4900],
@@ -207,7 +211,9 @@ describe('downgrades', () => {
     });
     expect(await planOf(spaceId)).toBe('pro');
 
-    const cancelled = await t.call('DELETE', `/api/spaces/${spaceId}/subscription/scheduled-change`, { cookie: owner });
+    const cancelled = await t.read(
+      t.api(owner).spaces[':spaceId'].subscription['scheduled-change'].$delete({ param: { spaceId } }),
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.json.scheduledChange).toBeUndefined();
 
@@ -278,7 +284,7 @@ describe('renewal', () => {
     expect(await attempts()).toBe(1);
     // A month on, the session of the sign-up has ended: sign in again.
     owner = (await t.signIn('owner@example.com')).cookie;
-    const view = await t.call('GET', `/api/spaces/${spaceId}/subscription`, { cookie: owner });
+    const view = await t.read(t.api(owner).spaces[':spaceId'].subscription.$get({ param: { spaceId } }));
     expect(view.json.status, view.text).toBe('past_due');
     expect(view.json.pastDue).toEqual({
       since: '2026-12-01T01:00:00.000Z',
@@ -336,9 +342,9 @@ describe('payments', () => {
     clock.set('2026-11-01T00:00:00.000Z');
     const spaceId = await newSpace('Acme <script>alert(1)</script> & "Co"');
     const paid = await checkout(spaceId, { plan: 'pro', interval: 'month', card: card(testCards.success.number) });
-    const res = await t.call('GET', `/api/spaces/${spaceId}/payments/${paid.json.invoice.id}/receipt`, {
-      cookie: owner,
-    });
+    const res = await t.read(
+      t.api(owner).spaces[':spaceId'].payments[':id'].receipt.$get({ param: { spaceId, id: paid.json.invoice.id } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toMatch(/^<!doctype html>/);
@@ -357,10 +363,14 @@ describe('payments', () => {
     const spaceId = await newSpace();
     const paid = await checkout(spaceId, { plan: 'pro', interval: 'month', card: card(testCards.success.number) });
     const id = paid.json.invoice.id;
-    const refund = await t.call('POST', `/api/spaces/${spaceId}/payments/${id}/refund`, { cookie: owner });
+    const refund = await t.read(
+      t.api(owner).spaces[':spaceId'].payments[':id'].refund.$post({ param: { spaceId, id } }),
+    );
     expect(refund.status, refund.text).toBe(200);
     expect(refund.json.status).toBe('refunded');
-    const again = await t.call('POST', `/api/spaces/${spaceId}/payments/${id}/refund`, { cookie: owner });
+    const again = await t.read(
+      t.api(owner).spaces[':spaceId'].payments[':id'].refund.$post({ param: { spaceId, id } }),
+    );
     expect(again.status).toBe(409);
     expect(again.json.error.code).toBe('not_refundable');
     const audit = await t.db
@@ -368,7 +378,9 @@ describe('payments', () => {
       .from(activity)
       .where(and(eq(activity.spaceId, spaceId), eq(activity.action, 'payment.refund')));
     expect(audit).toHaveLength(1);
-    const receipt = await t.call('GET', `/api/spaces/${spaceId}/payments/${id}/receipt`, { cookie: owner });
+    const receipt = await t.read(
+      t.api(owner).spaces[':spaceId'].payments[':id'].receipt.$get({ param: { spaceId, id } }),
+    );
     expect(receipt.text).toContain('Refunded');
   });
 
@@ -384,7 +396,7 @@ describe('payments', () => {
     owner = (await t.signIn('owner@example.com')).cookie;
     const refund = (n: number) =>
       invoicesOf(spaceId).then((rows) =>
-        t.call('POST', `/api/spaces/${spaceId}/payments/${rows[n]?.id}/refund`, { cookie: owner }),
+        t.raw('POST', `/api/spaces/${spaceId}/payments/${rows[n]?.id}/refund`, { cookie: owner }),
       );
 
     clock.set('2026-12-05T00:00:00.000Z');
@@ -394,7 +406,7 @@ describe('payments', () => {
     const current = await refund(1); // December's: the plan the space is on.
     expect(current.status, current.text).toBe(200);
     expect(current.json.status).toBe('refunded');
-    const view = await t.call('GET', `/api/spaces/${spaceId}/subscription`, { cookie: owner });
+    const view = await t.read(t.api(owner).spaces[':spaceId'].subscription.$get({ param: { spaceId } }));
     expect(view.json).toMatchObject({ plan: 'free', period: null, status: 'active' });
     expect(view.json.usage.firewalls).toEqual({ used: 2, limit: 1 });
     const downgrades = await t.db
@@ -428,7 +440,7 @@ test('admins, analysts, viewers and strangers get 404 on every subscription rout
   ];
   for (const who of ['admin', 'analyst', 'viewer', 'stranger'])
     for (const [method, path, body] of calls) {
-      const res = await t.call(method, path, {
+      const res = await t.raw(method, path, {
         cookie: as[who] ?? '',
         headers: { 'idempotency-key': randomUUID() },
         ...(body ? { body } : {}),

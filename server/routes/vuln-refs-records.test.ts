@@ -15,7 +15,7 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   cookie = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Library' } })).json.id;
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Library' } }))).json.id;
 });
 afterAll(async () => {
   await t.close();
@@ -33,7 +33,8 @@ async function importJson(body: unknown) {
   return { status: res.status, json: (await res.json()) as any };
 }
 
-const detail = (id: string) => t.call('GET', `${refs()}/${encodeURIComponent(id)}`, { cookie });
+const detail = (id: string) =>
+  t.read(t.api(cookie).spaces[':spaceId']['vuln-refs'][':id'].$get({ param: { spaceId, id: encodeURIComponent(id) } }));
 
 describe('every ecosystem’s records are taken as their data set writes them', () => {
   test.each(quirks)('$quirk', async ({ record, lands, answer }) => {
@@ -84,7 +85,9 @@ describe('an unknown modified (Go’s zero time)', () => {
       { ...goZeroModified, id: 'GO-2022-0001' },
       { ...goZeroModified, id: 'GO-2022-0002' },
     ]);
-    const list = await t.call('GET', `${refs()}?limit=200`, { cookie });
+    const list = await t.read(
+      t.api(cookie).spaces[':spaceId']['vuln-refs'].$get({ param: { spaceId }, query: { limit: '200' } }),
+    );
     const modified = list.json.items.map((item: { modified: string | null }) => item.modified);
     const firstUnknown = modified.indexOf(null);
     expect(firstUnknown).toBeGreaterThan(0);
@@ -94,7 +97,7 @@ describe('an unknown modified (Go’s zero time)', () => {
     const paged: string[] = [];
     let cursor = '';
     for (let page = 0; page < 20; page++) {
-      const res = await t.call('GET', `${refs()}?q=go-20&limit=1${cursor}`, { cookie });
+      const res = await t.raw('GET', `${refs()}?q=go-20&limit=1${cursor}`, { cookie });
       paged.push(...res.json.items.map((item: { id: string }) => item.id));
       if (!res.json.nextCursor) break;
       cursor = `&cursor=${res.json.nextCursor}`;

@@ -29,7 +29,7 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   as.owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Library' } })).json.id;
+  spaceId = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Library' } }))).json.id;
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`);
     await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
@@ -173,12 +173,14 @@ describe('importing a zip', () => {
     expect(res.status).toBe(202);
     expect(res.json).toMatchObject({ status: 'queued', fileName: 'all.zip', contentType: 'application/zip' });
     const importId = res.json.id as string;
-    const listed = await t.call('GET', `${refs()}/imports`, { cookie: as.viewer });
+    const listed = await t.read(t.api(as.viewer).spaces[':spaceId']['vuln-refs'].imports.$get({ param: { spaceId } }));
     expect(listed.json.items[0]).toMatchObject({ id: importId, status: 'queued' });
     expect(listed.text).not.toContain('"body"');
 
     await runImports();
-    const done = await t.call('GET', `${refs()}/imports/${importId}`, { cookie: as.viewer });
+    const done = await t.read(
+      t.api(as.viewer).spaces[':spaceId']['vuln-refs'].imports[':id'].$get({ param: { spaceId, id: importId } }),
+    );
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({
       status: 'done',
@@ -223,7 +225,9 @@ describe('importing a zip', () => {
       spy.mockRestore();
     }
     expect(seen).toEqual([0, 200, 400]);
-    const done = await t.call('GET', `${refs()}/imports/${res.json.id}`, { cookie: as.viewer });
+    const done = await t.read(
+      t.api(as.viewer).spaces[':spaceId']['vuln-refs'].imports[':id'].$get({ param: { spaceId, id: res.json.id } }),
+    );
     expect(done.json).toMatchObject({ status: 'done', filesRead: 450, filesTotal: 450, updated: 300, imported: 150 });
   });
 
@@ -240,7 +244,9 @@ describe('importing a zip', () => {
     const res = await upload(`[${'1,'.repeat(600_000)}`, 'application/json');
     expect(res.status).toBe(202);
     await runImports();
-    const failed = await t.call('GET', `${refs()}/imports/${res.json.id}`, { cookie: as.viewer });
+    const failed = await t.read(
+      t.api(as.viewer).spaces[':spaceId']['vuln-refs'].imports[':id'].$get({ param: { spaceId, id: res.json.id } }),
+    );
     expect(failed.json.status).toBe('failed');
     expect(failed.json.error).toMatch(/^The file is not JSON/);
     const jobs = await jobsOf(t.db, 'vulns.import');
@@ -253,7 +259,9 @@ describe('importing a zip', () => {
     const res = await upload(big, 'application/json');
     expect(res.status).toBe(202);
     await runImports();
-    const done = await t.call('GET', `${refs()}/imports/${res.json.id}`, { cookie: as.viewer });
+    const done = await t.read(
+      t.api(as.viewer).spaces[':spaceId']['vuln-refs'].imports[':id'].$get({ param: { spaceId, id: res.json.id } }),
+    );
     expect(done.json).toMatchObject({ status: 'done', imported: 3000, filesTotal: 3000 });
     const tooBig = await t.app.request(`${BASE}${refs()}`, {
       method: 'POST',
@@ -272,7 +280,7 @@ describe('importing a zip', () => {
 
 describe('the library', () => {
   test('search by id, CVE alias, package and text; filters; paging', async () => {
-    const list = (query: string) => t.call('GET', `${refs()}?${query}`, { cookie: as.viewer });
+    const list = (query: string) => t.raw('GET', `${refs()}?${query}`, { cookie: as.viewer });
     expect((await list('q=cve-2024-34064')).json.items.map((i: { id: string }) => i.id)).toEqual([
       'GHSA-h5c8-rqwp-cp95',
     ]);
@@ -299,7 +307,13 @@ describe('the library', () => {
   });
 
   test('a record’s detail: severity scored with its parts, ranges in words, references, aliases', async () => {
-    const res = await t.call('GET', `${refs()}/${encodeURIComponent('GHSA-h5c8-rqwp-cp95')}`, { cookie: as.viewer });
+    const res = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId']['vuln-refs'][':id'].$get({
+          param: { spaceId, id: encodeURIComponent('GHSA-h5c8-rqwp-cp95') },
+        }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       severity: 'medium',
@@ -318,34 +332,56 @@ describe('the library', () => {
       matched: true,
       ranges: [{ type: 'ECOSYSTEM', words: ['every version before 3.1.4'] }],
     });
-    const npm = await t.call('GET', `${refs()}/GHSA-4w2v-q235-vp99`, { cookie: as.viewer });
+    const npm = await t.read(
+      t.api(as.viewer).spaces[':spaceId']['vuln-refs'][':id'].$get({ param: { spaceId, id: 'GHSA-4w2v-q235-vp99' } }),
+    );
     expect(npm.json.affected[0].ranges[0].words).toEqual(['from 2.0.0 before 2.3.1']);
     expect(npm.json.details).toContain('### Impact');
-    const debian = await t.call('GET', `${refs()}/DSA-5576-1`, { cookie: as.viewer });
+    const debian = await t.read(
+      t.api(as.viewer).spaces[':spaceId']['vuln-refs'][':id'].$get({ param: { spaceId, id: 'DSA-5576-1' } }),
+    );
     expect(debian.json).toMatchObject({ severity: 'medium', score: null, severitySource: 'ecosystem' });
     expect(debian.json.affected.map((a: { matched: boolean }) => a.matched)).toEqual([true, false]);
     expect(debian.json.references[0].url).toBe('https://www.debian.org/security/2023/dsa-5576');
-    expect((await t.call('GET', `${refs()}/GHSA-none-0000-0000`, { cookie: as.viewer })).status).toBe(404);
+    expect(
+      (
+        await t.read(
+          t
+            .api(as.viewer)
+            .spaces[':spaceId']['vuln-refs'][':id'].$get({ param: { spaceId, id: 'GHSA-none-0000-0000' } }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   test('ids with colons are found through their encoded path', async () => {
     const record = { ...debianRecord, id: 'RHSA-2024:1234', aliases: [] };
     expect((await upload(JSON.stringify(record), 'application/json')).json.imported).toBe(1);
-    const res = await t.call('GET', `${refs()}/${encodeURIComponent('RHSA-2024:1234')}`, { cookie: as.viewer });
+    const res = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId']['vuln-refs'][':id'].$get({ param: { spaceId, id: encodeURIComponent('RHSA-2024:1234') } }),
+    );
     expect(res.status).toBe(200);
     expect(res.json.id).toBe('RHSA-2024:1234');
   });
 
   test('another space sees none of it', async () => {
-    const other = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Other' } })).json.id;
-    const res = await t.call('GET', refs(other), { cookie: as.owner });
+    const other = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Other' } }))).json.id;
+    const res = await t.raw('GET', refs(other), { cookie: as.owner });
     expect(res.json.items).toEqual([]);
     const rows = await t.db
       .select()
       .from(vulnRefs)
       .where(and(eq(vulnRefs.spaceId, other)));
     expect(rows).toEqual([]);
-    expect((await t.call('GET', `${refs(other)}/DSA-5576-1`, { cookie: as.owner })).status).toBe(404);
+    expect(
+      (
+        await t.read(
+          t.api(as.owner).spaces[':spaceId']['vuln-refs'][':id'].$get({ param: { spaceId: other, id: 'DSA-5576-1' } }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -411,7 +447,9 @@ describe('zip bombs', () => {
     const res = await upload(rawZip(files), 'application/zip', as.admin, 'liar.zip');
     expect(res.status).toBe(202);
     await runImports();
-    const failed = await t.call('GET', `${refs()}/imports/${res.json.id}`, { cookie: as.viewer });
+    const failed = await t.read(
+      t.api(as.viewer).spaces[':spaceId']['vuln-refs'].imports[':id'].$get({ param: { spaceId, id: res.json.id } }),
+    );
     expect(failed.json).toMatchObject({
       status: 'failed',
       error: 'liar.zip: npm/zeros.json inflates to more than 100 times its compressed size (a zip bomb): refused.',

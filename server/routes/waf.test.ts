@@ -38,22 +38,25 @@ const line = (minutes: number, fields: Record<string, unknown>, waf = true) =>
 beforeAll(async () => {
   t = await createTestApi();
   as.owner = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie: as.owner, body: { name: 'Edge' } })).json.id;
+  spaceId = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   for (const role of ['admin', 'analyst', 'viewer'] as const) {
     const { cookie, user } = await t.signUp(`${role}@example.com`, `${role[0]?.toUpperCase()}${role.slice(1)}`);
     await t.db.insert(memberships).values({ spaceId, userId: user.id, role, createdAt: t.deps.now() });
     as[role] = cookie;
   }
-  const firewall = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, {
-    cookie: as.admin,
-    body: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'block' },
-  });
+  const firewall = await t.read(
+    t
+      .api(as.admin)
+      .spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'block' },
+      }),
+  );
   firewallId = firewall.json.id;
-  const source = await t.call('POST', `/api/spaces/${spaceId}/sources`, {
-    cookie: as.admin,
-    body: { name: 'edge', kind: 'json' },
-  });
+  const source = await t.read(
+    t.api(as.admin).spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: 'edge', kind: 'json' } }),
+  );
   const lines = [
     // A: five SQL injection attempts on /search in the last hour, three blocked; and one three days ago.
     ...[10, 20, 30].map((m) => line(m, { ip: A, path: "/search?q='or", ruleIds: [942100, 949110], action: 'blocked' })),
@@ -82,7 +85,7 @@ afterAll(async () => {
 });
 
 const discover = (params: Record<string, string>, cookie = as.viewer) =>
-  t.call('GET', `/api/spaces/${spaceId}/waf-discover?${new URLSearchParams({ from, to, ...params })}`, { cookie });
+  t.raw('GET', `/api/spaces/${spaceId}/waf-discover?${new URLSearchParams({ from, to, ...params })}`, { cookie });
 
 type Item = {
   key: string;
@@ -208,7 +211,7 @@ describe('GET /waf-discover', () => {
   });
 
   test('without a range it reads the last 24 hours', async () => {
-    const res = await t.call('GET', `/api/spaces/${spaceId}/waf-discover`, { cookie: as.viewer });
+    const res = await t.raw('GET', `/api/spaces/${spaceId}/waf-discover`, { cookie: as.viewer });
     expect(res.status).toBe(200);
     expect(Date.parse(res.json.to) - Date.parse(res.json.from)).toBe(86_400_000);
     expect(byKey(res.json.items, A)?.count).toBe(5);
@@ -274,9 +277,9 @@ describe('GET /waf-discover', () => {
 });
 
 const preview = (body: Record<string, unknown>, cookie = as.viewer) =>
-  t.call('POST', `/api/spaces/${spaceId}/waf-remedies/preview`, { cookie, body: { firewallId, ...body } });
+  t.raw('POST', `/api/spaces/${spaceId}/waf-remedies/preview`, { cookie, body: { firewallId, ...body } });
 const apply = (body: Record<string, unknown>, cookie = as.admin) =>
-  t.call('POST', `/api/spaces/${spaceId}/waf-remedies`, { cookie, body: { firewallId, ...body } });
+  t.raw('POST', `/api/spaces/${spaceId}/waf-remedies`, { cookie, body: { firewallId, ...body } });
 const blockA = { kind: 'block-ip', ip: A, durationMinutes: 1_440 };
 
 describe('WAF remedies', () => {
@@ -297,7 +300,9 @@ describe('WAF remedies', () => {
     const conf = res.json.files.find((file: { name: string }) => file.name === 'modsecurity.conf');
     expect(conf.before).not.toContain('@ipMatchFromFile ip-deny.txt');
     expect(conf.after).toContain('@ipMatchFromFile ip-deny.txt');
-    const firewall = await t.call('GET', `/api/spaces/${spaceId}/firewalls/${firewallId}`, { cookie: as.viewer });
+    const firewall = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: firewallId } }),
+    );
     expect(firewall.json).toMatchObject({ version: 1, ipDeny: [] });
   });
 
@@ -335,16 +340,18 @@ describe('WAF remedies', () => {
   });
 
   test('a firewall whose exclusions are full refuses one more, naming the rule', async () => {
-    const full = await t.call('POST', `/api/spaces/${spaceId}/firewalls`, {
-      cookie: as.admin,
-      body: {
-        name: 'full',
-        hostnames: ['full.example.com'],
-        upstream: 'http://127.0.0.1:3000',
-        mode: 'block',
-        exclusions: Array.from({ length: 500 }, (_, i) => ({ ruleId: 942100, path: `/p${i}` })),
-      },
-    });
+    const full = await t.read(
+      t.api(as.admin).spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: {
+          name: 'full',
+          hostnames: ['full.example.com'],
+          upstream: 'http://127.0.0.1:3000',
+          mode: 'block',
+          exclusions: Array.from({ length: 500 }, (_, i) => ({ ruleId: 942100, path: `/p${i}` })),
+        },
+      }),
+    );
     expect(full.status).toBe(201);
     const body = { kind: 'exclude-rule', ruleId: 930120, path: '/login', firewallId: full.json.id };
     const res = await preview(body);
@@ -372,9 +379,13 @@ describe('WAF remedies', () => {
     expect(expires).toBeGreaterThanOrEqual(before + 86_400_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 86_400_000);
 
-    const version = await t.call('GET', `/api/spaces/${spaceId}/firewalls/${firewallId}/versions/2`, {
-      cookie: as.viewer,
-    });
+    const version = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+          param: { spaceId, id: firewallId, version: '2' },
+        }),
+    );
     expect(version.json.comment).toBe(`Block ${A} for 24 h (WAF discover)`);
     expect(version.json.author.name).toBe('Admin');
     expect(version.json.files['ip-deny.txt']).toContain(A);
@@ -414,13 +425,19 @@ describe('WAF remedies', () => {
   });
 
   test('an applied exclusion is the next version with the exclusion in its settings and files', async () => {
-    const current = await t.call('GET', `/api/spaces/${spaceId}/firewalls/${firewallId}`, { cookie: as.viewer });
+    const current = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: firewallId } }),
+    );
     const res = await apply({ kind: 'exclude-rule', ruleId: 942100, path: '/search', version: current.json.version });
     expect(res.status).toBe(201);
     expect(res.json.firewall.exclusions).toEqual([{ ruleId: 942100, path: '/search', comment: 'From WAF discover' }]);
-    const version = await t.call('GET', `/api/spaces/${spaceId}/firewalls/${firewallId}/versions/${res.json.version}`, {
-      cookie: as.viewer,
-    });
+    const version = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+          param: { spaceId, id: firewallId, version: res.json.version },
+        }),
+    );
     expect(version.json.files['modsecurity.conf']).toContain('# Exclusion: rule 942100, path /search');
     const inPlace = await preview({ kind: 'exclude-rule', ruleId: 942100, path: '/search/deeper' });
     expect(inPlace.json.alreadyInPlace).toBe(true);

@@ -20,14 +20,14 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi();
   cookie = (await t.signUp('owner@example.com', 'Olive')).cookie;
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Web shop' } })).json.id;
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Web shop' } }))).json.id;
 });
 afterAll(async () => {
   await t.close();
 });
 
 test('the web shop’s SBOM against published advisories: each finding and its fix, as the ranges say', async () => {
-  const library = await t.call('POST', `/api/spaces/${spaceId}/vuln-refs`, {
+  const library = await t.raw('POST', `/api/spaces/${spaceId}/vuln-refs`, {
     cookie,
     body: fixture('osv/web-shop-library.json'),
   });
@@ -35,18 +35,23 @@ test('the web shop’s SBOM against published advisories: each finding and its f
   expect(library.json).toMatchObject({ imported: 20, withdrawn: 1 });
   await runVulnJobs(t.db, { deps: t.deps });
 
-  const asset = await t.call('POST', `/api/spaces/${spaceId}/assets`, {
-    cookie,
-    body: { name: 'web-shop', kind: 'application', sbom: fixture('sbom/web-shop.cdx.json') },
-  });
+  const asset = await t.read(
+    t
+      .api(cookie)
+      .spaces[':spaceId'].assets.$post({
+        param: { spaceId },
+        json: { name: 'web-shop', kind: 'application', sbom: fixture('sbom/web-shop.cdx.json') },
+      }),
+  );
   expect(asset.status).toBe(201);
-  const assessed = await t.call('POST', `/api/spaces/${spaceId}/assessments`, {
-    cookie,
-    body: { assetId: asset.json.id },
-  });
+  const assessed = await t.read(
+    t.api(cookie).spaces[':spaceId'].assessments.$post({ param: { spaceId }, json: { assetId: asset.json.id } }),
+  );
   expect(assessed.status).toBe(201);
 
-  const res = await t.call('GET', `/api/spaces/${spaceId}/findings?limit=200`, { cookie });
+  const res = await t.read(
+    t.api(cookie).spaces[':spaceId'].findings.$get({ param: { spaceId }, query: { limit: '200' } }),
+  );
   const found = (res.json.items as { vulnId: string; component: { name: string; version: string }; fixedIn: string }[])
     .map((f) => `${f.component.name}@${f.component.version} ${f.vulnId} → ${f.fixedIn}`)
     .sort();

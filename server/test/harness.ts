@@ -207,7 +207,6 @@ export async function createTestApi(
     api,
     read,
     raw,
-    call: raw,
     lastLink,
     lastToken,
     signUp,

@@ -32,11 +32,12 @@ afterAll(async () => {
 
 /** A fresh space with a JSON source. */
 async function newSpace() {
-  const space = await t.call('POST', '/api/spaces', { cookie, body: { name: `D-${Math.random()}` } });
-  const source = await t.call('POST', `/api/spaces/${space.json.id}/sources`, {
-    cookie,
-    body: { name: 'edge', kind: 'json' },
-  });
+  const space = await t.read(t.api(cookie).spaces.$post({ json: { name: `D-${Math.random()}` } }));
+  const source = await t.read(
+    t
+      .api(cookie)
+      .spaces[':spaceId'].sources.$post({ param: { spaceId: space.json.id }, json: { name: 'edge', kind: 'json' } }),
+  );
   return { spaceId: space.json.id as string, sourceId: source.json.id as string, token: source.json.token as string };
 }
 
@@ -74,13 +75,13 @@ async function later(ms: number) {
 }
 
 async function alertsOf(spaceId: string, query = '') {
-  const res = await t.call('GET', `/api/spaces/${spaceId}/alerts${query}`, { cookie });
+  const res = await t.raw('GET', `/api/spaces/${spaceId}/alerts${query}`, { cookie });
   expect(res.status).toBe(200);
   return res.json as { items: Array<Record<string, unknown>>; counts: Record<string, number> };
 }
 
 async function createRule(spaceId: string, body: object) {
-  const res = await t.call('POST', `/api/spaces/${spaceId}/alert-rules`, { cookie, body });
+  const res = await t.raw('POST', `/api/spaces/${spaceId}/alert-rules`, { cookie, body });
   expect(res.status, res.text).toBe(201);
   return res.json as { id: string };
 }
@@ -116,7 +117,7 @@ describe('match rules', () => {
     const first = list.items.find((a) => a.title === 'SQL injection from 198.51.100.7');
     expect(first?.count).toBe(7);
 
-    const detail = await t.call('GET', `/api/spaces/${spaceId}/alerts/${first?.id}`, { cookie });
+    const detail = await t.raw('GET', `/api/spaces/${spaceId}/alerts/${first?.id}`, { cookie });
     expect(detail.json.events).toHaveLength(7);
     expect(detail.json.events.every((e: { ip: string }) => e.ip === '198.51.100.7')).toBe(true);
     expect(detail.json.timeline.map((e: { decision: string }) => e.decision)).toEqual(['opened']);
@@ -206,7 +207,7 @@ describe('threshold rules', () => {
     await ingest(token, attacks('198.51.100.8', 1));
     await later(1_000);
     const [alert] = (await alertsOf(spaceId)).items;
-    const suppressed = await t.call('POST', `/api/spaces/${spaceId}/alerts/${alert?.id}/suppress`, {
+    const suppressed = await t.raw('POST', `/api/spaces/${spaceId}/alerts/${alert?.id}/suppress`, {
       cookie,
       body: { days: 7, reason: 'Our own scanner' },
     });
@@ -215,18 +216,22 @@ describe('threshold rules', () => {
     await later(1_000);
     expect((await alertsOf(spaceId)).items.map((a) => a.count)).toEqual([1]);
 
-    const listed = await t.call('GET', `/api/spaces/${spaceId}/alert-rules/${ruleId}/suppressions`, { cookie });
+    const listed = await t.read(
+      t.api(cookie).spaces[':spaceId']['alert-rules'][':id'].suppressions.$get({ param: { spaceId, id: ruleId } }),
+    );
     expect(listed.json.items.map((s: { reason: string }) => s.reason)).toEqual(['Our own scanner']);
-    const removed = await t.call(
-      'DELETE',
-      `/api/spaces/${spaceId}/alert-rules/${ruleId}/suppressions/${suppressed.json.id}`,
-      { cookie },
+    const removed = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId']['alert-rules'][':id'].suppressions[':suppressionId'].$delete({
+          param: { spaceId, id: ruleId, suppressionId: suppressed.json.id },
+        }),
     );
     expect(removed.status).toBe(200);
     await ingest(token, attacks('198.51.100.8', 2));
     await later(1_000);
     expect((await alertsOf(spaceId)).items.map((a) => a.count)).toEqual([3]);
-    const timeline = await t.call('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
+    const timeline = await t.raw('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
     expect(timeline.json.timeline.map((e: { decision: string }) => e.decision)).toEqual(['opened', 'suppressed']);
   });
 
@@ -279,7 +284,7 @@ describe('silence rules', () => {
     await later(60_000);
     [alert] = (await alertsOf(spaceId)).items;
     expect(alert?.status).toBe('resolved');
-    const detail = await t.call('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
+    const detail = await t.raw('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
     const resolved = detail.json.timeline.find((e: { decision: string }) => e.decision === 'resolved');
     expect(resolved.actor.name).toBe('Spaceguard');
     expect(resolved.reason).toMatch(/^Events arrived again/);
@@ -299,7 +304,7 @@ describe('timed work', () => {
     await ingest(token, attacks('198.51.100.60', 1));
     await later(1_000);
     const [alert] = (await alertsOf(spaceId)).items;
-    const snoozed = await t.call('PATCH', `/api/spaces/${spaceId}/alerts/${alert?.id}`, {
+    const snoozed = await t.raw('PATCH', `/api/spaces/${spaceId}/alerts/${alert?.id}`, {
       cookie,
       body: { snoozedUntil: new Date(clock.now().getTime() + 10 * 60_000).toISOString(), reason: 'Deploy in progress' },
     });
@@ -312,7 +317,7 @@ describe('timed work', () => {
     await later(31 * 60_000);
     [after] = (await alertsOf(spaceId)).items;
     expect(after?.status).toBe('resolved');
-    const detail = await t.call('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
+    const detail = await t.raw('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
     expect(detail.json.timeline.map((e: { decision: string }) => e.decision)).toEqual([
       'opened',
       'acknowledged',

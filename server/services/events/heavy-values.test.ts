@@ -30,7 +30,7 @@ let spaceId: string;
 beforeAll(async () => {
   t = await createTestApi({ now: () => now });
   const { cookie } = await t.signUp('heavy@example.com');
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Heavy' } })).json.id;
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Heavy' } }))).json.id;
   const [source] = await t.db
     .insert(sources)
     .values({

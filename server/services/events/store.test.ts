@@ -92,7 +92,7 @@ const batches = Array.from({ length: 6 }, (_, b) => Array.from({ length: 400 }, 
 beforeAll(async () => {
   t = await createTestApi({ now: () => now });
   ({ cookie } = await t.signUp('store@example.com'));
-  spaceId = (await t.call('POST', '/api/spaces', { cookie, body: { name: 'Store' } })).json.id;
+  spaceId = (await t.read(t.api(cookie).spaces.$post({ json: { name: 'Store' } }))).json.id;
   const [space] = await t.db.select().from(spaces).where(eq(spaces.id, spaceId));
   if (!space) throw new Error('no space');
   const made = await Promise.all(
@@ -217,7 +217,7 @@ async function checkAll(label: string) {
       const what = `${label}: ${q || '(all)'} over ${range.name}`;
 
       // Facets: size 250 holds every value here, so each facet is compared whole.
-      const facets = await t.call('GET', `/api/spaces/${spaceId}/events/facets?${params(q, range, { size: '250' })}`, {
+      const facets = await t.raw('GET', `/api/spaces/${spaceId}/events/facets?${params(q, range, { size: '250' })}`, {
         cookie,
       });
       expect(facets.status, what).toBe(200);
@@ -229,7 +229,7 @@ async function checkAll(label: string) {
         expect(answered, `${what}: ${facet} order`).toEqual([...answered].sort((a, b) => b - a));
       }
       // The top 3 have the top counts (which values win a tie is the database's collation).
-      const top = await t.call('GET', `/api/spaces/${spaceId}/events/facets?${params(q, range, { size: '3' })}`, {
+      const top = await t.raw('GET', `/api/spaces/${spaceId}/events/facets?${params(q, range, { size: '3' })}`, {
         cookie,
       });
       const ipCounts = [...(counts.ip ?? new Map()).values()].sort((a, b) => b - a).slice(0, 3);
@@ -241,7 +241,7 @@ async function checkAll(label: string) {
       if (range.from === undefined || range.to === undefined) continue;
       // Histogram: the round interval, buckets from a multiple of it, each counted as the scan counts it.
       for (const buckets of [60, 10]) {
-        const histogram = await t.call(
+        const histogram = await t.raw(
           'GET',
           `/api/spaces/${spaceId}/events/histogram?${params(q, range, { buckets: String(buckets) })}`,
           { cookie },
@@ -278,7 +278,7 @@ async function checkAll(label: string) {
       const ids: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = await t.call(
+        const page = await t.raw(
           'GET',
           `/api/spaces/${spaceId}/events?${params(q, range, { limit: '250', ...(cursor ? { cursor } : {}) })}`,
           { cookie },
@@ -306,10 +306,14 @@ describe('answers match a plain scan of the stored events', () => {
   test('the raw record is read from its side table by the detail, never sent with a page', async () => {
     const [row] = await scan();
     if (!row) throw new Error('no event');
-    const detail = await t.call('GET', `/api/spaces/${spaceId}/events/${row.id}`, { cookie });
+    const detail = await t.read(
+      t.api(cookie).spaces[':spaceId'].events[':eventId'].$get({ param: { spaceId, eventId: row.id } }),
+    );
     expect(detail.status).toBe(200);
     expect(typeof detail.json.raw.i).toBe('number');
-    const page = await t.call('GET', `/api/spaces/${spaceId}/events?limit=5`, { cookie });
+    const page = await t.read(
+      t.api(cookie).spaces[':spaceId'].events.$get({ param: { spaceId }, query: { limit: '5' } }),
+    );
     expect(page.json.items.length).toBe(5);
     for (const item of page.json.items) expect(item).not.toHaveProperty('raw');
   });

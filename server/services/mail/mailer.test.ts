@@ -45,9 +45,9 @@ afterAll(async () => {
 });
 
 test('with SMTP_URL, the activation mail goes through a real SMTP server and not to the outbox', async () => {
-  const res = await t.call('POST', '/api/auth/register', {
-    body: { name: 'Sam', email: 'sam@example.com', password: 'correct horse 42' },
-  });
+  const res = await t.read(
+    t.api().auth.register.$post({ json: { name: 'Sam', email: 'sam@example.com', password: 'correct horse 42' } }),
+  );
   expect(res.status).toBe(201);
   expect(received).toHaveLength(1);
   const mail = received[0];
@@ -57,9 +57,9 @@ test('with SMTP_URL, the activation mail goes through a real SMTP server and not
   const link = mail?.data.replace(/=\r?\n/g, '').match(/http:\/\/localhost:4321\/auth\/activation\/([A-Za-z0-9_-]+)/);
   expect(link?.[1]).toBeTruthy();
   expect(await t.db.select().from(outbox)).toEqual([]);
-  const activated = await t.call('POST', '/api/auth/activate', { body: { token: link?.[1] } });
+  const activated = await t.raw('POST', '/api/auth/activate', { body: { token: link?.[1] } });
   expect(activated.status).toBe(200);
-  expect((await t.call('GET', '/api/dev/outbox')).json.items).toEqual([]);
+  expect((await t.raw('GET', '/api/dev/outbox')).json.items).toEqual([]);
 });
 
 test.each([
