@@ -41,7 +41,7 @@ function reset(token: string, ip: string, newPassword = 'a new password 7') {
   );
 }
 
-function expectLimited(res: Awaited<ReturnType<TestApi['call']>>, message: string) {
+function expectLimited(res: Awaited<ReturnType<TestApi['read']>>, message: string) {
   expect(res.status).toBe(429);
   expect(res.json.error).toEqual({ code: 'rate_limited', message });
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
