@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { $alert } from '../../stores/alerts.ts';
@@ -9,7 +9,7 @@ import { $me } from '../../stores/session.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { AlertHeader } from './AlertHeader.tsx';
 import { Deliveries } from './Deliveries.tsx';
@@ -41,61 +41,55 @@ export function AlertScreen() {
     setDone(message);
   };
 
-  let body: ReactNode;
-  if (spaceId === null || alertId === null) body = <Problem error={noSpaceError()} onRetry={retry} />;
-  else if (loaded.state === 'loading')
-    body = (
-      <p className="muted" role="status">
-        Loading the alert…
-      </p>
-    );
-  else if (loaded.state === 'error') {
-    const list = spaceId ? buildPath('/console/alert/{space_id}', { space_id: spaceId }) : '/spaces';
-    body = (
-      <Problem
-        error={loaded.error}
-        onRetry={retry}
-        notFound="This alert does not exist, or it belongs to a space you are not a member of."
-        back={{ href: list, label: 'Go to the alerts' }}
-      />
-    );
-  } else {
-    const [{ id, role }, detail, { items: memberItems }] = loaded.data;
-    const canWork = atLeast(role, 'analyst');
-    const now = Date.now();
-    body = (
-      <>
-        <p>
-          <a href={buildPath('/console/alert/{space_id}', { space_id: id })}>← All alerts</a>
-        </p>
-        <AlertHeader alert={detail} now={now} />
-        {done && <Alert tone="success">{done}</Alert>}
-        {canWork ? (
-          <div className="sg-al-work">
-            <QuickActions
-              key={`${detail.status}-${detail.assignee?.id ?? ''}-${detail.snoozedUntil ?? ''}`}
-              alert={detail}
-              meId={me?.id ?? null}
-              members={memberItems}
-              onChanged={changed}
-            />
-            {detail.ruleId && <SuppressForm alert={detail} onSuppressed={changed} />}
-          </div>
-        ) : (
-          <p className="muted">Viewers read alerts; analysts, admins and owners work them.</p>
-        )}
-        <Timeline
-          entries={detail.timeline}
-          now={now}
-          names={new Map(memberItems.map((member) => [member.userId, member.name]))}
-        >
-          {canWork && <NoteForm spaceId={id} alertId={detail.id} onAdded={() => changed('Note added.')} />}
-        </Timeline>
-        <MatchingEvents alert={detail} />
-        <Deliveries deliveries={detail.deliveries} />
-      </>
-    );
-  }
+  const alertsList = spaceId ? buildPath('/console/alert/{space_id}', { space_id: spaceId }) : '/spaces';
+  const body = (
+    <Loaded
+      spaceId={alertId === null ? null : spaceId}
+      loaded={loaded}
+      retry={retry}
+      loading="Loading the alert…"
+      notFound="This alert does not exist, or it belongs to a space you are not a member of."
+      back={{ href: alertsList, label: 'Go to the alerts' }}
+    >
+      {(data) => {
+        const [{ id, role }, detail, { items: memberItems }] = data;
+        const canWork = atLeast(role, 'analyst');
+        const now = Date.now();
+        return (
+          <>
+            <p>
+              <a href={buildPath('/console/alert/{space_id}', { space_id: id })}>← All alerts</a>
+            </p>
+            <AlertHeader alert={detail} now={now} />
+            {done && <Alert tone="success">{done}</Alert>}
+            {canWork ? (
+              <div className="sg-al-work">
+                <QuickActions
+                  key={`${detail.status}-${detail.assignee?.id ?? ''}-${detail.snoozedUntil ?? ''}`}
+                  alert={detail}
+                  meId={me?.id ?? null}
+                  members={memberItems}
+                  onChanged={changed}
+                />
+                {detail.ruleId && <SuppressForm alert={detail} onSuppressed={changed} />}
+              </div>
+            ) : (
+              <p className="muted">Viewers read alerts; analysts, admins and owners work them.</p>
+            )}
+            <Timeline
+              entries={detail.timeline}
+              now={now}
+              names={new Map(memberItems.map((member) => [member.userId, member.name]))}
+            >
+              {canWork && <NoteForm spaceId={id} alertId={detail.id} onAdded={() => changed('Note added.')} />}
+            </Timeline>
+            <MatchingEvents alert={detail} />
+            <Deliveries deliveries={detail.deliveries} />
+          </>
+        );
+      }}
+    </Loaded>
+  );
   return (
     <section className="sg-al sg-al-one" aria-labelledby="sg-alert-heading">
       {loaded.state !== 'ready' && (

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { $alertListQuery, $alertRules, $alerts } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
@@ -8,7 +8,7 @@ import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { type AlertListView, alertQueryOf, readAlertView, writeAlertView } from '../shared/alert-url.ts';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import { SeverityCounts } from '../shared/SeverityCounts.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { AlertsTab } from './AlertsTab.tsx';
@@ -71,51 +71,46 @@ export function AlertsScreen() {
     rules.retry();
     members.retry();
   };
-  let body: ReactNode;
-  if (spaceId === null) body = <Problem error={noSpaceError()} onRetry={retry} />;
-  else if (loaded.state === 'loading' || !view)
-    body = (
-      <p className="muted" role="status">
-        Loading alerts…
-      </p>
-    );
-  else if (loaded.state === 'error') body = <Problem error={loaded.error} onRetry={retry} />;
-  else {
-    const [{ id, role }, { items: ruleItems }, { items: memberItems }] = loaded.data;
-    const canEdit = atLeast(role, 'admin');
-    const canWork = atLeast(role, 'analyst');
-    body = (
-      <AlertTabs active={view.tab} onSelect={(tab) => change({ ...view, tab })}>
-        {view.tab === 'alerts' ? (
-          <AlertsTab
-            spaceId={id}
-            view={view}
-            query={queryOf(view)}
-            onChange={change}
-            canWork={canWork}
-            canEditRules={canEdit}
-            rules={ruleItems}
-            members={memberItems}
-            onNewRule={() => {
-              setStartNew(EMPTY_DRAFT);
-              change({ ...view, tab: 'rules' });
-            }}
-          />
-        ) : (
-          <Suspense fallback={<p role="status">Loading the rules…</p>}>
-            <RulesTab
-              spaceId={id}
-              rules={ruleItems}
-              canEdit={canEdit}
-              canWork={canWork}
-              startNew={startNew}
-              onStartNewClosed={dropPrefill}
-            />
-          </Suspense>
-        )}
-      </AlertTabs>
-    );
-  }
+  const body = (
+    <Loaded spaceId={spaceId} loaded={loaded} retry={retry} loading="Loading alerts…" view={view}>
+      {(data, view) => {
+        const [{ id, role }, { items: ruleItems }, { items: memberItems }] = data;
+        const canEdit = atLeast(role, 'admin');
+        const canWork = atLeast(role, 'analyst');
+        return (
+          <AlertTabs active={view.tab} onSelect={(tab) => change({ ...view, tab })}>
+            {view.tab === 'alerts' ? (
+              <AlertsTab
+                spaceId={id}
+                view={view}
+                query={queryOf(view)}
+                onChange={change}
+                canWork={canWork}
+                canEditRules={canEdit}
+                rules={ruleItems}
+                members={memberItems}
+                onNewRule={() => {
+                  setStartNew(EMPTY_DRAFT);
+                  change({ ...view, tab: 'rules' });
+                }}
+              />
+            ) : (
+              <Suspense fallback={<p role="status">Loading the rules…</p>}>
+                <RulesTab
+                  spaceId={id}
+                  rules={ruleItems}
+                  canEdit={canEdit}
+                  canWork={canWork}
+                  startNew={startNew}
+                  onStartNewClosed={dropPrefill}
+                />
+              </Suspense>
+            )}
+          </AlertTabs>
+        );
+      }}
+    </Loaded>
+  );
 
   return (
     <section className="card panel sg-sources sg-al" aria-labelledby="sg-alerts-heading">

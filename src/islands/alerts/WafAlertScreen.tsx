@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type FirewallMode, firewallModeLabels } from '../../../contract/constants/firewalls.ts';
 import { atLeast } from '../../../contract/roles.ts';
 import type { WafAlertContext, WafRequest } from '../../../contract/waf.ts';
@@ -13,7 +13,7 @@ import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { LazyRemedyDialog } from '../shared/LazyRemedyDialog.tsx';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import type { RemedyDraft } from '../shared/RemedyDialog.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { all, useApi } from '../shared/use-api.ts';
@@ -181,110 +181,105 @@ export function WafAlertScreen() {
     setRemedyOpen(true);
   };
 
-  let body: ReactNode;
-  if (spaceId === null || alertId === null) body = <Problem error={noSpaceError()} onRetry={retry} />;
-  else if (loaded.state === 'loading')
-    body = (
-      <p className="muted" role="status">
-        Loading the WAF alert…
-      </p>
-    );
-  else if (loaded.state === 'error') {
-    const list = spaceId ? buildPath('/console/alert/{space_id}', { space_id: spaceId }) : '/spaces';
-    body = (
-      <Problem
-        error={loaded.error}
-        onRetry={retry}
-        notFound="This WAF alert does not exist, its events came from another firewall, or it belongs to a space you are not a member of."
-        back={{ href: list, label: 'Go to the alerts' }}
-      />
-    );
-  } else {
-    const [{ id, role }, detail, wafContext, { items: memberItems }] = loaded.data;
-    const canWork = atLeast(role, 'analyst');
-    const canApply = atLeast(role, 'admin');
-    const now = Date.now();
-    const { ip, exclusions } = remediesOf(detail.group, wafContext.requests);
-    body = (
-      <>
-        <p className="sg-al-links">
-          <a href={buildPath('/console/alert/{space_id}', { space_id: id })}>← All alerts</a>
-          {' · '}
-          <a href={buildPath('/console/alert/{space_id}/{id}', { space_id: id, id: detail.id })}>
-            Notes and notifications of this alert
-          </a>
-        </p>
-        <AlertHeader alert={detail} now={now} />
-        <FirewallFacts spaceId={id} context={wafContext} />
-        {done && <Alert tone="success">{done}</Alert>}
-        <section className="card panel" aria-labelledby="sg-waf-remedies">
-          <h3 id="sg-waf-remedies">Remedies</h3>
-          <p className="muted">
-            Each remedy shows how many requests of the last 7 days it would have affected, and the configuration diff,
-            before {canApply ? 'you apply it' : 'an admin applies it'}: it becomes the firewall’s next version.
-          </p>
-          <div className="sg-al-remedies">
-            {ip && (
-              <button
-                type="button"
-                className="button"
-                onClick={(event) => propose({ kind: 'block-ip', ip }, event.currentTarget)}
-              >
-                Block {ip}
-              </button>
+  const alertsList = spaceId ? buildPath('/console/alert/{space_id}', { space_id: spaceId }) : '/spaces';
+  const body = (
+    <Loaded
+      spaceId={alertId === null ? null : spaceId}
+      loaded={loaded}
+      retry={retry}
+      loading="Loading the WAF alert…"
+      notFound="This WAF alert does not exist, its events came from another firewall, or it belongs to a space you are not a member of."
+      back={{ href: alertsList, label: 'Go to the alerts' }}
+    >
+      {(data) => {
+        const [{ id, role }, detail, wafContext, { items: memberItems }] = data;
+        const canWork = atLeast(role, 'analyst');
+        const canApply = atLeast(role, 'admin');
+        const now = Date.now();
+        const { ip, exclusions } = remediesOf(detail.group, wafContext.requests);
+        return (
+          <>
+            <p className="sg-al-links">
+              <a href={buildPath('/console/alert/{space_id}', { space_id: id })}>← All alerts</a>
+              {' · '}
+              <a href={buildPath('/console/alert/{space_id}/{id}', { space_id: id, id: detail.id })}>
+                Notes and notifications of this alert
+              </a>
+            </p>
+            <AlertHeader alert={detail} now={now} />
+            <FirewallFacts spaceId={id} context={wafContext} />
+            {done && <Alert tone="success">{done}</Alert>}
+            <section className="card panel" aria-labelledby="sg-waf-remedies">
+              <h3 id="sg-waf-remedies">Remedies</h3>
+              <p className="muted">
+                Each remedy shows how many requests of the last 7 days it would have affected, and the configuration
+                diff, before {canApply ? 'you apply it' : 'an admin applies it'}: it becomes the firewall’s next
+                version.
+              </p>
+              <div className="sg-al-remedies">
+                {ip && (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={(event) => propose({ kind: 'block-ip', ip }, event.currentTarget)}
+                  >
+                    Block {ip}
+                  </button>
+                )}
+                {exclusions.map((e) => (
+                  <button
+                    key={`${e.ruleId} ${e.path}`}
+                    type="button"
+                    className="button"
+                    onClick={(event) =>
+                      propose({ kind: 'exclude-rule', ruleId: e.ruleId, path: e.path }, event.currentTarget)
+                    }
+                  >
+                    Exclude rule {e.ruleId} on {e.path}
+                  </button>
+                ))}
+                {!ip && exclusions.length === 0 && <p className="muted">The kept requests suggest no remedy.</p>}
+              </div>
+            </section>
+            {canWork && (
+              <QuickActions
+                key={`${detail.status}-${detail.assignee?.id ?? ''}-${detail.snoozedUntil ?? ''}`}
+                alert={detail}
+                meId={me?.id ?? null}
+                members={memberItems}
+                onChanged={changed}
+              />
             )}
-            {exclusions.map((e) => (
-              <button
-                key={`${e.ruleId} ${e.path}`}
-                type="button"
-                className="button"
-                onClick={(event) =>
-                  propose({ kind: 'exclude-rule', ruleId: e.ruleId, path: e.path }, event.currentTarget)
-                }
-              >
-                Exclude rule {e.ruleId} on {e.path}
-              </button>
-            ))}
-            {!ip && exclusions.length === 0 && <p className="muted">The kept requests suggest no remedy.</p>}
-          </div>
-        </section>
-        {canWork && (
-          <QuickActions
-            key={`${detail.status}-${detail.assignee?.id ?? ''}-${detail.snoozedUntil ?? ''}`}
-            alert={detail}
-            meId={me?.id ?? null}
-            members={memberItems}
-            onChanged={changed}
-          />
-        )}
-        <section className="card panel" aria-labelledby="sg-waf-requests">
-          <h3 id="sg-waf-requests">Triggering requests</h3>
-          <Requests requests={wafContext.requests} now={now} />
-        </section>
-        <Timeline
-          entries={detail.timeline}
-          now={now}
-          names={new Map(memberItems.map((member) => [member.userId, member.name]))}
-        />
-        {remedy && (
-          <LazyRemedyDialog
-            key={remedy.key}
-            spaceId={id}
-            firewalls={[{ id: wafContext.firewall.id, name: wafContext.firewall.name }]}
-            firewallId={wafContext.firewall.id}
-            remedy={remedy.draft}
-            canApply={canApply}
-            open={remedyOpen}
-            onClose={() => {
-              setRemedyOpen(false);
-              invalidateApi($wafAlert);
-            }}
-            returnFocus={opener}
-          />
-        )}
-      </>
-    );
-  }
+            <section className="card panel" aria-labelledby="sg-waf-requests">
+              <h3 id="sg-waf-requests">Triggering requests</h3>
+              <Requests requests={wafContext.requests} now={now} />
+            </section>
+            <Timeline
+              entries={detail.timeline}
+              now={now}
+              names={new Map(memberItems.map((member) => [member.userId, member.name]))}
+            />
+            {remedy && (
+              <LazyRemedyDialog
+                key={remedy.key}
+                spaceId={id}
+                firewalls={[{ id: wafContext.firewall.id, name: wafContext.firewall.name }]}
+                firewallId={wafContext.firewall.id}
+                remedy={remedy.draft}
+                canApply={canApply}
+                open={remedyOpen}
+                onClose={() => {
+                  setRemedyOpen(false);
+                  invalidateApi($wafAlert);
+                }}
+                returnFocus={opener}
+              />
+            )}
+          </>
+        );
+      }}
+    </Loaded>
+  );
   return (
     <section className="sg-al sg-al-one" aria-labelledby="sg-alert-heading">
       {loaded.state !== 'ready' && (

@@ -3,6 +3,7 @@
  * range, variables and auto refresh at the top; kiosk mode; and, for analysts and up, edit mode (add, change,
  * duplicate, remove, drag, resize, keyboard moves) with save, discard and a conflict view.
  */
+
 import { useStore } from '@nanostores/react';
 import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { refreshIntervals } from '../../../contract/constants/dashboards.ts';
@@ -16,8 +17,8 @@ import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
-import { useApi } from '../shared/use-api.ts';
+import { Loaded } from '../shared/Loaded.tsx';
+import { all, useApi } from '../shared/use-api.ts';
 import type * as DraftEdits from './draft.ts';
 import type { Settings } from './explore/SettingsForm.tsx';
 import { TimeRangePicker } from './explore/TimeRangePicker.tsx';
@@ -68,45 +69,34 @@ function ExploreScreen() {
   const dashboard = useApi($dashboard);
   // Until the dashboard's own title is known, the page's heading is the route's.
   const heading = <h1 className="sg-dash__title">Dashboard</h1>;
-  if (spaceId === null)
-    return (
-      <>
-        {heading}
-        <Problem error={noSpaceError()} onRetry={dashboard.retry} />
-      </>
-    );
+  const loaded = all(dashboard.loaded, space.loaded);
   const listHref = spaceId ? buildPath('/console/dashboard/{space_id}', { space_id: spaceId }) : '/spaces';
-  if (dashboard.loaded.state === 'error' || space.loaded.state === 'error')
-    return (
-      <>
-        {heading}
-        <Problem
-          error={
-            dashboard.loaded.state === 'error' ? dashboard.loaded.error : (space.loaded as { error: unknown }).error
-          }
-          onRetry={dashboard.retry}
-          notFound="This dashboard does not exist, or you are not a member of its space."
-          back={{ href: listHref, label: 'Back to dashboards' }}
-        />
-      </>
-    );
-  if (!spaceId || dashboard.loaded.state === 'loading' || space.loaded.state === 'loading')
-    return (
-      <>
-        {heading}
-        <p role="status" className="sg-dash__loading">
-          Loading the dashboard…
-        </p>
-      </>
-    );
   return (
-    <Explore
-      key={dashboard.loaded.data.id}
-      spaceId={spaceId}
-      listHref={listHref}
-      initial={dashboard.loaded.data}
-      canEdit={atLeast(space.loaded.data.role, 'analyst')}
-    />
+    <>
+      {!(spaceId && loaded.state === 'ready') && heading}
+      <Loaded
+        spaceId={spaceId}
+        loaded={loaded}
+        retry={dashboard.retry}
+        loading={
+          <p role="status" className="sg-dash__loading">
+            Loading the dashboard…
+          </p>
+        }
+        notFound="This dashboard does not exist, or you are not a member of its space."
+        back={{ href: listHref, label: 'Back to dashboards' }}
+      >
+        {([detail, { role }], _view, spaceId) => (
+          <Explore
+            key={detail.id}
+            spaceId={spaceId}
+            listHref={listHref}
+            initial={detail}
+            canEdit={atLeast(role, 'analyst')}
+          />
+        )}
+      </Loaded>
+    </>
   );
 }
 

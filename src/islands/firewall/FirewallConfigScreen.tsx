@@ -10,7 +10,7 @@ import { $routeId, $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import type { FieldErrors } from '../shared/field-errors.ts';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { ConfigTabs } from './ConfigTabs.tsx';
 import { configTabs, tabHasError, tabOfKey } from './config-tabs.ts';
@@ -150,66 +150,79 @@ export function FirewallConfigScreen() {
     space.retry();
     detail.retry();
   };
-  if (spaceId === null || firewallId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
-  if (space.loaded.state === 'error') return <Problem error={space.loaded.error} onRetry={retry} />;
-  const loaded = all(space.loaded, detail.loaded);
   const listPath = spaceId ? buildPath('/console/firewall/{space_id}', { space_id: spaceId }) : '/spaces';
-  if (loaded.state === 'error')
-    return (
-      <Problem
-        error={loaded.error}
-        onRetry={retry}
-        notFound={FIREWALL_MISSING}
-        back={{ href: listPath, label: 'Back to the firewalls' }}
-      />
-    );
-  if (loaded.state === 'loading' || !draft || draft.firewallId !== loaded.data[1].id)
-    return (
-      <p className="muted" role="status">
-        Loading the firewall…
-      </p>
-    );
-  const [{ id, role }, firewall] = loaded.data;
-  const editable = atLeast(role, 'admin');
-  const tabs = configTabs.filter((tab) => panels[tab.id]);
-  const withErrors = new Set(tabs.filter((tab) => tabHasError(tab, errors)).map((tab) => tab.id));
-  const changedTabs = new Set(changed.flatMap((key) => tabOfKey(key)?.id ?? []));
-  const context: TabContext = { spaceId: id, firewall, settings: draft.settings, errors, editable, unsaved };
-
+  // The draft of this firewall, once started from its first answer; the screen waits for it.
+  const ownDraft = draft?.firewallId === loadedFirewall?.id ? draft : null;
+  // Whether the space is the caller's decides what a missing firewall means, so the space answers first.
   return (
-    <div className="stack sg-source-page sg-fw-config">
-      <p>
-        <a href={listPath}>← Firewalls</a>
-      </p>
-      <section className="card panel" aria-labelledby="sg-fw-heading">
-        <h2 id="sg-fw-heading">{firewall.name}</h2>
-        <p className="muted">
-          {firewallModeLabels[firewall.mode]} · newest version {firewall.version} · connector:{' '}
-          {connectorText(firewall.connector)}
-        </p>
-        {!editable && (
-          <p className="muted">
-            You can read this firewall’s settings; only admins and owners of this space can change them.
-          </p>
-        )}
-      </section>
-      {editable && (
-        <SaveBar
-          spaceId={id}
-          draft={draft}
-          changed={changed}
-          onErrors={(next) => {
-            setErrors(next);
-            const first = configTabs.find((tab) => tabHasError(tab, next));
-            if (first) setActive(first.id);
+    <Loaded
+      spaceId={firewallId === null ? null : spaceId}
+      loaded={space.loaded}
+      retry={retry}
+      loading="Loading the firewall…"
+    >
+      {() => (
+        <Loaded
+          loaded={all(space.loaded, detail.loaded)}
+          retry={retry}
+          loading="Loading the firewall…"
+          notFound={FIREWALL_MISSING}
+          back={{ href: listPath, label: 'Back to the firewalls' }}
+          view={ownDraft}
+        >
+          {(data, draft) => {
+            const [{ id, role }, firewall] = data;
+            const editable = atLeast(role, 'admin');
+            const tabs = configTabs.filter((tab) => panels[tab.id]);
+            const withErrors = new Set(tabs.filter((tab) => tabHasError(tab, errors)).map((tab) => tab.id));
+            const changedTabs = new Set(changed.flatMap((key) => tabOfKey(key)?.id ?? []));
+            const context: TabContext = { spaceId: id, firewall, settings: draft.settings, errors, editable, unsaved };
+
+            return (
+              <div className="stack sg-source-page sg-fw-config">
+                <p>
+                  <a href={listPath}>← Firewalls</a>
+                </p>
+                <section className="card panel" aria-labelledby="sg-fw-heading">
+                  <h2 id="sg-fw-heading">{firewall.name}</h2>
+                  <p className="muted">
+                    {firewallModeLabels[firewall.mode]} · newest version {firewall.version} · connector:{' '}
+                    {connectorText(firewall.connector)}
+                  </p>
+                  {!editable && (
+                    <p className="muted">
+                      You can read this firewall’s settings; only admins and owners of this space can change them.
+                    </p>
+                  )}
+                </section>
+                {editable && (
+                  <SaveBar
+                    spaceId={id}
+                    draft={draft}
+                    changed={changed}
+                    onErrors={(next) => {
+                      setErrors(next);
+                      const first = configTabs.find((tab) => tabHasError(tab, next));
+                      if (first) setActive(first.id);
+                    }}
+                    onSaved={() => setErrors({})}
+                  />
+                )}
+                <ConfigTabs
+                  tabs={tabs}
+                  active={active}
+                  onSelect={setActive}
+                  withErrors={withErrors}
+                  changed={changedTabs}
+                >
+                  <Suspense fallback={<p role="status">Loading the tab…</p>}>{panels[active]?.(context)}</Suspense>
+                </ConfigTabs>
+              </div>
+            );
           }}
-          onSaved={() => setErrors({})}
-        />
+        </Loaded>
       )}
-      <ConfigTabs tabs={tabs} active={active} onSelect={setActive} withErrors={withErrors} changed={changedTabs}>
-        <Suspense fallback={<p role="status">Loading the tab…</p>}>{panels[active]?.(context)}</Suspense>
-      </ConfigTabs>
-    </div>
+    </Loaded>
   );
 }
 

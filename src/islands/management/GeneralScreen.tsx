@@ -7,8 +7,8 @@ import { $spaceId } from '../../stores/route.ts';
 import { $space, $spaces } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import { navigate } from '../shared/navigate.ts';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { DeleteSpace } from './DeleteSpace.tsx';
@@ -33,49 +33,47 @@ export function GeneralScreen() {
   // The space's name and the caller's role show elsewhere too (the space switcher, the /spaces cards).
   const reload = (): void => invalidateApi($space, $spaces, $members);
 
-  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
-  if (loaded.state === 'loading')
-    return (
-      <p className="muted" role="status">
-        Loading settings…
-      </p>
-    );
-  if (loaded.state === 'error') return <Problem error={loaded.error} onRetry={retry} />;
-  const [me, current, { items: memberList }] = loaded.data;
-  const owner = current.role === 'owner';
-
   return (
-    <div className="stack sg-management">
-      {notice && <Alert tone="success">{notice}</Alert>}
-      <section className="card panel" aria-labelledby="sg-settings-heading">
-        <h2 id="sg-settings-heading">Settings</h2>
-        {atLeast(current.role, 'admin') ? (
-          <SettingsForm space={current} onSaved={reload} />
-        ) : (
-          <SettingsView space={current} />
-        )}
-      </section>
-      {owner && (
-        <section className="card panel" aria-labelledby="sg-transfer-heading">
-          <h2 id="sg-transfer-heading">Transfer ownership</h2>
-          <TransferOwnership
-            spaceId={current.id}
-            myId={me.id}
-            members={memberList}
-            onTransferred={(to) => {
-              setNotice(`${to.name} is now the owner of ${current.name}; you are an admin.`);
-              reload();
-            }}
-          />
-        </section>
-      )}
-      {owner && (
-        <section className="card panel sg-danger-zone" aria-labelledby="sg-delete-heading">
-          <h2 id="sg-delete-heading">Delete this space</h2>
-          <DeleteSpace spaceId={current.id} spaceName={current.name} onDeleted={() => navigate('/spaces')} />
-        </section>
-      )}
-    </div>
+    <Loaded spaceId={spaceId} loaded={loaded} retry={retry} loading="Loading settings…">
+      {(data) => {
+        const [me, current, { items: memberList }] = data;
+        const owner = current.role === 'owner';
+
+        return (
+          <div className="stack sg-management">
+            {notice && <Alert tone="success">{notice}</Alert>}
+            <section className="card panel" aria-labelledby="sg-settings-heading">
+              <h2 id="sg-settings-heading">Settings</h2>
+              {atLeast(current.role, 'admin') ? (
+                <SettingsForm space={current} onSaved={reload} />
+              ) : (
+                <SettingsView space={current} />
+              )}
+            </section>
+            {owner && (
+              <section className="card panel" aria-labelledby="sg-transfer-heading">
+                <h2 id="sg-transfer-heading">Transfer ownership</h2>
+                <TransferOwnership
+                  spaceId={current.id}
+                  myId={me.id}
+                  members={memberList}
+                  onTransferred={(to) => {
+                    setNotice(`${to.name} is now the owner of ${current.name}; you are an admin.`);
+                    reload();
+                  }}
+                />
+              </section>
+            )}
+            {owner && (
+              <section className="card panel sg-danger-zone" aria-labelledby="sg-delete-heading">
+                <h2 id="sg-delete-heading">Delete this space</h2>
+                <DeleteSpace spaceId={current.id} spaceName={current.name} onDeleted={() => navigate('/spaces')} />
+              </section>
+            )}
+          </div>
+        );
+      }}
+    </Loaded>
   );
 }
 

@@ -13,8 +13,9 @@ import { Highchart } from '../charts/Highchart.tsx';
 import { Highmap } from '../charts/Highmap.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { absoluteRange, parseRange, RANGES, type RangeKey } from '../shared/event-log-url.ts';
+import { Loaded } from '../shared/Loaded.tsx';
 import { navigate } from '../shared/navigate.ts';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import './OverviewScreen.css';
@@ -172,94 +173,103 @@ function OverviewScreen() {
     [data, spaceId, range],
   );
 
-  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
-  if (!spaceId) return <p role="status">Loading the overview…</p>;
-  const failed = loaded.state === 'error' ? loaded.error : null;
   return (
-    <div className="overview">
-      <div className="row overview__controls">
-        <label htmlFor="overview-range">Time range</label>
-        <select
-          id="overview-range"
-          className="input overview__range"
-          value={range}
-          onChange={(event) => setRange(parseRange(event.target.value) ?? range)}
-        >
-          {Object.keys(RANGES).map((key) => (
-            <option key={key} value={key}>
-              Last {key}
-            </option>
-          ))}
-        </select>
-      </div>
-      <SummaryStrip spaceId={spaceId} range={range} />
-      {failed !== null && <Problem error={failed} onRetry={retry} />}
-      {!data && failed === null && <p role="status">Loading the overview…</p>}
-      {data && data.facets.total === 0 && (
-        <Alert tone="info">
-          No events in this range yet. Create a log source on the <a href={`/console/siem/${spaceId}`}>event log</a> and
-          send your firewall's audit log to it.
-        </Alert>
-      )}
-      {data && (
-        <div className="overview__grid">
-          <section className="card panel overview__wide" aria-labelledby="traffic-title">
-            <div className="row overview__head">
-              <h2 id="traffic-title">Requests and blocked requests</h2>
-              <ChartTypeSelect value={type} onChange={setType} />
+    <Loaded spaceId={spaceId} retry={retry} loading={<p role="status">Loading the overview…</p>}>
+      {(_none, _view, spaceId) => {
+        const failed = loaded.state === 'error' ? loaded.error : null;
+        return (
+          <div className="overview">
+            <div className="row overview__controls">
+              <label htmlFor="overview-range">Time range</label>
+              <select
+                id="overview-range"
+                className="input overview__range"
+                value={range}
+                onChange={(event) => setRange(parseRange(event.target.value) ?? range)}
+              >
+                {Object.keys(RANGES).map((key) => (
+                  <option key={key} value={key}>
+                    Last {key}
+                  </option>
+                ))}
+              </select>
             </div>
-            <Highchart options={traffic} type={type} label="Requests and blocked requests over time" height={280} />
-          </section>
-          <section className="card panel" aria-labelledby="severity-title">
-            <h2 id="severity-title">By severity</h2>
-            <ul className="overview__counts">
-              {data.facets.severity.map((row) => (
-                <li key={row.value}>
-                  <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>{row.value}</a>
-                  <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>
-                    <strong>{row.count.toLocaleString('en')}</strong>
-                  </a>
-                </li>
-              ))}
-            </ul>
-            <p className="muted">
-              <a href={eventLogLink(spaceId, range)}>{data.facets.total.toLocaleString('en')} events</a> in all
-            </p>
-          </section>
-          <UsageCard spaceId={spaceId} />
-          <OpenAlertsCard spaceId={spaceId} />
-          <OpenFindingsCard spaceId={spaceId} />
-          <section className="card panel" aria-labelledby="attacks-title">
-            <h2 id="attacks-title">Attacks by category</h2>
-            <Highchart options={attacks} label="Attack events by CRS category" height={260} />
-          </section>
-          <section className="card panel overview__wide" aria-labelledby="countries-title">
-            <h2 id="countries-title">Events by country</h2>
-            <Highmap
-              options={countries}
-              mapData="/maps/world-110m.json"
-              label="Events by client country"
-              height={320}
-            />
-          </section>
-          <TopTable
-            id="rules-title"
-            title="Top rules"
-            column="Rule"
-            rows={data.facets.rule}
-            link={(value) => eventLogLink(spaceId, range, { field: 'rule', value })}
-            note={(value) => crsMessage(crsMessages, value)}
-          />
-          <TopTable
-            id="ips-title"
-            title="Top client IPs"
-            column="Client IP"
-            rows={data.facets.ip}
-            link={(value) => eventLogLink(spaceId, range, { field: 'ip', value })}
-          />
-        </div>
-      )}
-    </div>
+            <SummaryStrip spaceId={spaceId} range={range} />
+            {failed !== null && <Problem error={failed} onRetry={retry} />}
+            {!data && failed === null && <p role="status">Loading the overview…</p>}
+            {data && data.facets.total === 0 && (
+              <Alert tone="info">
+                No events in this range yet. Create a log source on the{' '}
+                <a href={`/console/siem/${spaceId}`}>event log</a> and send your firewall's audit log to it.
+              </Alert>
+            )}
+            {data && (
+              <div className="overview__grid">
+                <section className="card panel overview__wide" aria-labelledby="traffic-title">
+                  <div className="row overview__head">
+                    <h2 id="traffic-title">Requests and blocked requests</h2>
+                    <ChartTypeSelect value={type} onChange={setType} />
+                  </div>
+                  <Highchart
+                    options={traffic}
+                    type={type}
+                    label="Requests and blocked requests over time"
+                    height={280}
+                  />
+                </section>
+                <section className="card panel" aria-labelledby="severity-title">
+                  <h2 id="severity-title">By severity</h2>
+                  <ul className="overview__counts">
+                    {data.facets.severity.map((row) => (
+                      <li key={row.value}>
+                        <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>{row.value}</a>
+                        <a href={eventLogLink(spaceId, range, { field: 'severity', value: row.value })}>
+                          <strong>{row.count.toLocaleString('en')}</strong>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="muted">
+                    <a href={eventLogLink(spaceId, range)}>{data.facets.total.toLocaleString('en')} events</a> in all
+                  </p>
+                </section>
+                <UsageCard spaceId={spaceId} />
+                <OpenAlertsCard spaceId={spaceId} />
+                <OpenFindingsCard spaceId={spaceId} />
+                <section className="card panel" aria-labelledby="attacks-title">
+                  <h2 id="attacks-title">Attacks by category</h2>
+                  <Highchart options={attacks} label="Attack events by CRS category" height={260} />
+                </section>
+                <section className="card panel overview__wide" aria-labelledby="countries-title">
+                  <h2 id="countries-title">Events by country</h2>
+                  <Highmap
+                    options={countries}
+                    mapData="/maps/world-110m.json"
+                    label="Events by client country"
+                    height={320}
+                  />
+                </section>
+                <TopTable
+                  id="rules-title"
+                  title="Top rules"
+                  column="Rule"
+                  rows={data.facets.rule}
+                  link={(value) => eventLogLink(spaceId, range, { field: 'rule', value })}
+                  note={(value) => crsMessage(crsMessages, value)}
+                />
+                <TopTable
+                  id="ips-title"
+                  title="Top client IPs"
+                  column="Client IP"
+                  rows={data.facets.ip}
+                  link={(value) => eventLogLink(spaceId, range, { field: 'ip', value })}
+                />
+              </div>
+            )}
+          </div>
+        );
+      }}
+    </Loaded>
   );
 }
 

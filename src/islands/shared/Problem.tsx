@@ -11,8 +11,8 @@ interface Props {
   readonly onRetry: () => void;
   /** What a 404 means here: a sentence, or a heading and text; by default, the space's own message. */
   readonly notFound?: ReactNode;
-  /** Where a 404 sends the user on, with its label; by default, the list of spaces. */
-  readonly back?: { readonly href: string; readonly label: string };
+  /** Where a 404 sends the user on, with its label; by default, the list of spaces; null for no link. */
+  readonly back?: { readonly href: string; readonly label: string } | null | undefined;
 }
 
 /** Message shown to a non-member, the same as for a space that does not exist (PRODUCT.md §2). */
@@ -26,13 +26,15 @@ export function Problem({ error, onRetry, notFound = NOT_A_MEMBER, back }: Props
   }, [signedOut]);
   if (signedOut) return <p className="muted">You are signed out; taking you to sign in…</p>;
   if (error instanceof ApiError && error.status === 404) {
-    const link = back ?? { href: '/spaces', label: 'Go to your spaces' };
+    const link = back === undefined ? { href: '/spaces', label: 'Go to your spaces' } : back;
     return (
       <div className="card panel">
         {typeof notFound === 'string' ? <p>{notFound}</p> : notFound}
-        <a className="button secondary" href={link.href}>
-          {link.label}
-        </a>
+        {link && (
+          <a className="button secondary" href={link.href}>
+            {link.label}
+          </a>
+        )}
       </div>
     );
   }

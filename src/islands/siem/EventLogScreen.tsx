@@ -31,7 +31,8 @@ import {
   useQueryParser,
   writeView,
 } from '../shared/event-log-url.ts';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
+import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import { EventTable } from './EventTable.tsx';
@@ -186,187 +187,204 @@ function EventLogScreen() {
   );
   const options = useMemo<Options>(() => histogramOptions(shown?.histogram, theme, zoom), [shown, theme, zoom]);
 
-  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={results.retry} />;
-  if (!spaceId || !view)
-    return (
-      <div className="event-log event-log--pending">
-        <p role="status">Loading the event log…</p>
-      </div>
-    );
-  const { from, to } = absoluteRange(view, Date.now());
-  const failed = results.loaded.state === 'error' ? results.loaded.error : null;
-  const items = rows ? rows.items : (shown?.page.items ?? []);
-  const nextCursor = rows ? rows.nextCursor : (shown?.page.nextCursor ?? null);
   return (
-    <div className="event-log">
-      <form
-        className="card panel event-log__bar"
-        aria-label="Search events"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (parsed.ok) change({ ...view, q: draft.trim() });
-        }}
-      >
-        <div className="row">
-          <label htmlFor="event-query">Query</label>
-          <input
-            id="event-query"
-            className="input event-log__query"
-            value={draft}
-            spellCheck={false}
-            placeholder="action:blocked tag:attack-sqli -country:FR"
-            aria-invalid={parsed.ok ? undefined : true}
-            aria-describedby="event-query-help"
-            onFocus={loadParser}
-            onChange={(event) => {
-              loadParser();
-              setDraft(event.target.value);
-            }}
-          />
-          <label className="visually-hidden" htmlFor="event-range">
-            Time range
-          </label>
-          <select
-            id="event-range"
-            className="input event-log__range"
-            value={view.range ?? 'custom'}
-            onChange={(event) => {
-              const range = parseRange(event.target.value);
-              if (range) change({ q: view.q, range, from: null, to: null });
-            }}
-          >
-            {Object.keys(RANGES).map((key) => (
-              <option key={key} value={key}>
-                Last {key}
-              </option>
-            ))}
-            {view.range === null && <option value="custom">Zoomed range</option>}
-          </select>
-          <button type="submit" className="button" disabled={!parsed.ok}>
-            Search
-          </button>
+    <Loaded
+      spaceId={spaceId}
+      view={view}
+      retry={results.retry}
+      loading={
+        <div className="event-log event-log--pending">
+          <p role="status">Loading the event log…</p>
         </div>
-        <p id="event-query-help" className={parsed.ok ? 'field__hint' : 'field__error'}>
-          {parsed.ok
-            ? `From ${new Date(from).toLocaleString()} to ${new Date(to).toLocaleString()}.`
-            : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
-        </p>
-      </form>
-      {failed !== null && <Problem error={failed} onRetry={results.retry} />}
-      {permalinkError !== null && (
-        <Alert tone="error">
-          The linked event could not be opened:{' '}
-          {permalinkError instanceof ApiError && permalinkError.status === 404
-            ? 'it is not stored in this space (it may have passed the retention period).'
-            : errorMessage(permalinkError)}
-        </Alert>
-      )}
-      {rows?.error ? <Problem error={rows.error} onRetry={() => fetchMore(rows)} /> : null}
-      {!shown && failed === null && (
-        <p role="status" className="event-log__pending">
-          Loading events…
-        </p>
-      )}
-      {shown && (
-        <div className="event-log__main">
-          <div className="event-log__side">
-            <SavedSearches
-              spaceId={spaceId}
-              current={view}
-              onApply={(next) => {
-                setDraft(next.q);
-                change(next);
+      }
+    >
+      {(_none, view, spaceId) => {
+        const { from, to } = absoluteRange(view, Date.now());
+        const failed = results.loaded.state === 'error' ? results.loaded.error : null;
+        const items = rows ? rows.items : (shown?.page.items ?? []);
+        const nextCursor = rows ? rows.nextCursor : (shown?.page.nextCursor ?? null);
+        return (
+          <div className="event-log">
+            <form
+              className="card panel event-log__bar"
+              aria-label="Search events"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (parsed.ok) change({ ...view, q: draft.trim() });
               }}
-            />
-            <nav
-              className="card panel event-log__facets"
-              aria-label="Facets"
-              aria-busy={facets.loaded.state !== 'ready'}
             >
-              {facets.loaded.state === 'error' && <Problem error={facets.loaded.error} onRetry={facets.retry} />}
-              {facets.loaded.state === 'loading' && <p role="status">Counting values…</p>}
-              {facets.loaded.state === 'ready' &&
-                FACETS.map(([key, title, field]) => {
-                  const values = facets.loaded.state === 'ready' ? facets.loaded.data[key] : [];
-                  return (
-                    <section key={key} aria-label={title}>
-                      <h3>{title}</h3>
-                      {values.length === 0 ? (
-                        <p className="muted">None</p>
-                      ) : (
-                        <ul>
-                          {values.map((facet) => (
-                            <li key={facet.value}>
-                              <button type="button" className="facet" onClick={() => filter(field, facet.value, false)}>
-                                <span>{facet.value}</span> <span className="muted">{facet.count}</span>
-                              </button>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </section>
-                  );
-                })}
-            </nav>
-          </div>
-          <div className="event-log__content">
-            <section className="card panel event-log__table" aria-labelledby="events-title">
-              <h2 id="events-title" className="visually-hidden">
-                Events
-              </h2>
-              <div className="row event-log__table-head">
-                <h3 id="histogram-title">
-                  {total} events{shown.search.q ? ` matching ${shown.search.q}` : ''}
-                </h3>
-                <ul className="event-log__legend" aria-label="Histogram colours">
-                  {ACTION_SERIES.map(([action, name]) => (
-                    <li key={action}>
-                      <span className="event-log__swatch" style={{ background: ACTION_COLORS[theme][action] }} />
-                      {name}
-                    </li>
-                  ))}
-                </ul>
-                <ExportButton spaceId={spaceId} query={shown.search.q} from={shown.search.from} to={shown.search.to} />
-              </div>
-              <Highstock
-                options={options}
-                label="Events over time by action: blocked, logged and allowed"
-                height={128}
-                className="event-log__histogram"
-              />
-              {items.length === 0 ? (
-                <Alert tone="info">
-                  No events in this range{shown.search.q ? ' match the query' : ''}. Send events to a log source, or
-                  widen the time range.
-                </Alert>
-              ) : (
-                <EventTable
-                  rows={items}
-                  total={total}
-                  hasMore={nextCursor !== null && !rows?.error}
-                  loading={rows?.loading ?? false}
-                  onLoadMore={loadMore}
-                  onSelect={setSelected}
-                  messages={messages}
+              <div className="row">
+                <label htmlFor="event-query">Query</label>
+                <input
+                  id="event-query"
+                  className="input event-log__query"
+                  value={draft}
+                  spellCheck={false}
+                  placeholder="action:blocked tag:attack-sqli -country:FR"
+                  aria-invalid={parsed.ok ? undefined : true}
+                  aria-describedby="event-query-help"
+                  onFocus={loadParser}
+                  onChange={(event) => {
+                    loadParser();
+                    setDraft(event.target.value);
+                  }}
                 />
-              )}
-            </section>
+                <label className="visually-hidden" htmlFor="event-range">
+                  Time range
+                </label>
+                <select
+                  id="event-range"
+                  className="input event-log__range"
+                  value={view.range ?? 'custom'}
+                  onChange={(event) => {
+                    const range = parseRange(event.target.value);
+                    if (range) change({ q: view.q, range, from: null, to: null });
+                  }}
+                >
+                  {Object.keys(RANGES).map((key) => (
+                    <option key={key} value={key}>
+                      Last {key}
+                    </option>
+                  ))}
+                  {view.range === null && <option value="custom">Zoomed range</option>}
+                </select>
+                <button type="submit" className="button" disabled={!parsed.ok}>
+                  Search
+                </button>
+              </div>
+              <p id="event-query-help" className={parsed.ok ? 'field__hint' : 'field__error'}>
+                {parsed.ok
+                  ? `From ${new Date(from).toLocaleString()} to ${new Date(to).toLocaleString()}.`
+                  : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
+              </p>
+            </form>
+            {failed !== null && <Problem error={failed} onRetry={results.retry} />}
+            {permalinkError !== null && (
+              <Alert tone="error">
+                The linked event could not be opened:{' '}
+                {permalinkError instanceof ApiError && permalinkError.status === 404
+                  ? 'it is not stored in this space (it may have passed the retention period).'
+                  : errorMessage(permalinkError)}
+              </Alert>
+            )}
+            {rows?.error ? <Problem error={rows.error} onRetry={() => fetchMore(rows)} /> : null}
+            {!shown && failed === null && (
+              <p role="status" className="event-log__pending">
+                Loading events…
+              </p>
+            )}
+            {shown && (
+              <div className="event-log__main">
+                <div className="event-log__side">
+                  <SavedSearches
+                    spaceId={spaceId}
+                    current={view}
+                    onApply={(next) => {
+                      setDraft(next.q);
+                      change(next);
+                    }}
+                  />
+                  <nav
+                    className="card panel event-log__facets"
+                    aria-label="Facets"
+                    aria-busy={facets.loaded.state !== 'ready'}
+                  >
+                    {facets.loaded.state === 'error' && <Problem error={facets.loaded.error} onRetry={facets.retry} />}
+                    {facets.loaded.state === 'loading' && <p role="status">Counting values…</p>}
+                    {facets.loaded.state === 'ready' &&
+                      FACETS.map(([key, title, field]) => {
+                        const values = facets.loaded.state === 'ready' ? facets.loaded.data[key] : [];
+                        return (
+                          <section key={key} aria-label={title}>
+                            <h3>{title}</h3>
+                            {values.length === 0 ? (
+                              <p className="muted">None</p>
+                            ) : (
+                              <ul>
+                                {values.map((facet) => (
+                                  <li key={facet.value}>
+                                    <button
+                                      type="button"
+                                      className="facet"
+                                      onClick={() => filter(field, facet.value, false)}
+                                    >
+                                      <span>{facet.value}</span> <span className="muted">{facet.count}</span>
+                                    </button>
+                                  </li>
+                                ))}
+                              </ul>
+                            )}
+                          </section>
+                        );
+                      })}
+                  </nav>
+                </div>
+                <div className="event-log__content">
+                  <section className="card panel event-log__table" aria-labelledby="events-title">
+                    <h2 id="events-title" className="visually-hidden">
+                      Events
+                    </h2>
+                    <div className="row event-log__table-head">
+                      <h3 id="histogram-title">
+                        {total} events{shown.search.q ? ` matching ${shown.search.q}` : ''}
+                      </h3>
+                      <ul className="event-log__legend" aria-label="Histogram colours">
+                        {ACTION_SERIES.map(([action, name]) => (
+                          <li key={action}>
+                            <span className="event-log__swatch" style={{ background: ACTION_COLORS[theme][action] }} />
+                            {name}
+                          </li>
+                        ))}
+                      </ul>
+                      <ExportButton
+                        spaceId={spaceId}
+                        query={shown.search.q}
+                        from={shown.search.from}
+                        to={shown.search.to}
+                      />
+                    </div>
+                    <Highstock
+                      options={options}
+                      label="Events over time by action: blocked, logged and allowed"
+                      height={128}
+                      className="event-log__histogram"
+                    />
+                    {items.length === 0 ? (
+                      <Alert tone="info">
+                        No events in this range{shown.search.q ? ' match the query' : ''}. Send events to a log source,
+                        or widen the time range.
+                      </Alert>
+                    ) : (
+                      <EventTable
+                        rows={items}
+                        total={total}
+                        hasMore={nextCursor !== null && !rows?.error}
+                        loading={rows?.loading ?? false}
+                        onLoadMore={loadMore}
+                        onSelect={setSelected}
+                        messages={messages}
+                      />
+                    )}
+                  </section>
+                </div>
+              </div>
+            )}
+            {selected && (
+              <Suspense fallback={<p role="status">Opening the event…</p>}>
+                <EventDrawer
+                  spaceId={spaceId}
+                  event={selected}
+                  onClose={closeDrawer}
+                  messages={messages}
+                  onFilter={filter}
+                  permalink={eventPermalink(spaceId, view, selected.id)}
+                />
+              </Suspense>
+            )}
           </div>
-        </div>
-      )}
-      {selected && (
-        <Suspense fallback={<p role="status">Opening the event…</p>}>
-          <EventDrawer
-            spaceId={spaceId}
-            event={selected}
-            onClose={closeDrawer}
-            messages={messages}
-            onFilter={filter}
-            permalink={eventPermalink(spaceId, view, selected.id)}
-          />
-        </Suspense>
-      )}
-    </div>
+        );
+      }}
+    </Loaded>
   );
 }
 

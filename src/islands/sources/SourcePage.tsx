@@ -12,8 +12,8 @@ import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateOnly } from '../shared/format.ts';
+import { Loaded } from '../shared/Loaded.tsx';
 import { navigate } from '../shared/navigate.ts';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { all, useApi } from '../shared/use-api.ts';
 import { IngestCommand } from './IngestCommand.tsx';
 import { LineErrors } from './LineErrors.tsx';
@@ -64,135 +64,141 @@ export function SourcePage() {
       </div>
     );
   }
-  if (spaceId === null || sourceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
   // Whether the space is the caller's decides what a missing source means, so the space answers first.
-  if (space.loaded.state === 'error') return <Problem error={space.loaded.error} onRetry={retry} />;
-  const loaded = all(space.loaded, detail.loaded);
-  if (spaceId === undefined || space.loaded.state === 'loading' || loaded.state === 'loading')
-    return (
-      <p className="muted" role="status">
-        Loading the log source…
-      </p>
-    );
-  if (loaded.state === 'error') {
-    return (
-      <Problem
-        error={loaded.error}
-        onRetry={retry}
-        notFound={SOURCE_MISSING}
-        back={{ href: eventLogPath(spaceId), label: 'Back to the event log and its sources' }}
-      />
-    );
-  }
-
-  const [{ id, role, retentionDays }, source] = loaded.data;
-  const admin = atLeast(role, 'admin');
-  const param = { spaceId: id, id: source.id };
-
-  const rotate = async (): Promise<void> => {
-    try {
-      const rotated = await call(client.spaces[':spaceId'].sources[':id'].token.$post({ param }));
-      setToken(rotated.token);
-      setNotice(null);
-      reload();
-    } catch (error) {
-      setNotice({ tone: 'error', text: `The token was not rotated: ${errorMessage(error)}` });
-    }
-  };
-  const remove = async (): Promise<void> => {
-    try {
-      await call(client.spaces[':spaceId'].sources[':id'].$delete({ param }));
-      setDeleted(source.name);
-      invalidateApi($sources);
-      navigate(eventLogPath(id));
-    } catch (error) {
-      setNotice({ tone: 'error', text: `The source was not deleted: ${errorMessage(error)}` });
-    }
-  };
-
   return (
-    <div className="stack sg-source-page">
-      <p>
-        <a href={eventLogPath(id)}>← Security events and log sources</a>
-      </p>
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <Section id="sg-source-heading" title={source.name}>
-        <p className="muted">
-          {sourceKindLabels[source.kind]} · created {dateOnly(source.createdAt)}
-        </p>
-        <SourceFigures source={source} spaceRetentionDays={retentionDays} now={Date.now()} />
-        <button type="button" className="button secondary" onClick={() => invalidateApi($source)}>
-          Refresh figures
-        </button>
-      </Section>
+    <Loaded
+      spaceId={sourceId === null ? null : spaceId}
+      loaded={space.loaded}
+      retry={retry}
+      loading="Loading the log source…"
+    >
+      {(_space, _view, spaceId) => (
+        <Loaded
+          loaded={all(space.loaded, detail.loaded)}
+          retry={retry}
+          loading="Loading the log source…"
+          notFound={SOURCE_MISSING}
+          back={{ href: eventLogPath(spaceId), label: 'Back to the event log and its sources' }}
+        >
+          {(data) => {
+            const [{ id, role, retentionDays }, source] = data;
+            const admin = atLeast(role, 'admin');
+            const param = { spaceId: id, id: source.id };
 
-      <Section id="sg-source-token-heading" title="Ingest token">
-        {token ? (
-          <TokenReveal token={token} title="New token issued; the old one no longer works." />
-        ) : (
-          <>
-            <p>
-              The token starts with <code className="sg-mono">{source.tokenPrefix}</code>. It was shown once, when the
-              source was created or its token last rotated.
-            </p>
-            <IngestCommand token={null} />
-          </>
-        )}
-        {admin && (
-          <div className="row">
-            <ConfirmButton
-              label="Rotate token"
-              question="Rotate the token? The current one stops working at once."
-              confirmLabel="Rotate"
-              onConfirm={rotate}
-            />
-          </div>
-        )}
-      </Section>
+            const rotate = async (): Promise<void> => {
+              try {
+                const rotated = await call(client.spaces[':spaceId'].sources[':id'].token.$post({ param }));
+                setToken(rotated.token);
+                setNotice(null);
+                reload();
+              } catch (error) {
+                setNotice({ tone: 'error', text: `The token was not rotated: ${errorMessage(error)}` });
+              }
+            };
+            const remove = async (): Promise<void> => {
+              try {
+                await call(client.spaces[':spaceId'].sources[':id'].$delete({ param }));
+                setDeleted(source.name);
+                invalidateApi($sources);
+                navigate(eventLogPath(id));
+              } catch (error) {
+                setNotice({ tone: 'error', text: `The source was not deleted: ${errorMessage(error)}` });
+              }
+            };
 
-      <Section id="sg-source-test-heading" title="Parser test">
-        {admin ? (
-          <ParserTest spaceId={id} sourceId={source.id} kind={source.kind} />
-        ) : (
-          <p className="muted">Only admins and owners of this space can run the parser test.</p>
-        )}
-      </Section>
+            return (
+              <div className="stack sg-source-page">
+                <p>
+                  <a href={eventLogPath(id)}>← Security events and log sources</a>
+                </p>
+                {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+                <Section id="sg-source-heading" title={source.name}>
+                  <p className="muted">
+                    {sourceKindLabels[source.kind]} · created {dateOnly(source.createdAt)}
+                  </p>
+                  <SourceFigures source={source} spaceRetentionDays={retentionDays} now={Date.now()} />
+                  <button type="button" className="button secondary" onClick={() => invalidateApi($source)}>
+                    Refresh figures
+                  </button>
+                </Section>
 
-      <Section id="sg-source-errors-heading" title="Recent ingest errors">
-        {source.recentErrors.length === 0 ? (
-          <p className="sg-empty">
-            No refused lines. When the ingest API refuses a line, its number and reason appear here.
-          </p>
-        ) : (
-          <>
-            <p className="muted">
-              {source.recentErrors.length === 1
-                ? 'The most recent refused line.'
-                : `The ${source.recentErrors.length} most recent refused lines, newest first.`}
-            </p>
-            <LineErrors errors={source.recentErrors} label="Recent ingest errors" hideCaption />
-          </>
-        )}
-      </Section>
+                <Section id="sg-source-token-heading" title="Ingest token">
+                  {token ? (
+                    <TokenReveal token={token} title="New token issued; the old one no longer works." />
+                  ) : (
+                    <>
+                      <p>
+                        The token starts with <code className="sg-mono">{source.tokenPrefix}</code>. It was shown once,
+                        when the source was created or its token last rotated.
+                      </p>
+                      <IngestCommand token={null} />
+                    </>
+                  )}
+                  {admin && (
+                    <div className="row">
+                      <ConfirmButton
+                        label="Rotate token"
+                        question="Rotate the token? The current one stops working at once."
+                        confirmLabel="Rotate"
+                        onConfirm={rotate}
+                      />
+                    </div>
+                  )}
+                </Section>
 
-      {admin && (
-        <Section id="sg-source-settings-heading" title="Settings">
-          <SourceEditForm key={source.id} source={source} spaceRetentionDays={retentionDays} onSaved={reload} />
-        </Section>
+                <Section id="sg-source-test-heading" title="Parser test">
+                  {admin ? (
+                    <ParserTest spaceId={id} sourceId={source.id} kind={source.kind} />
+                  ) : (
+                    <p className="muted">Only admins and owners of this space can run the parser test.</p>
+                  )}
+                </Section>
+
+                <Section id="sg-source-errors-heading" title="Recent ingest errors">
+                  {source.recentErrors.length === 0 ? (
+                    <p className="sg-empty">
+                      No refused lines. When the ingest API refuses a line, its number and reason appear here.
+                    </p>
+                  ) : (
+                    <>
+                      <p className="muted">
+                        {source.recentErrors.length === 1
+                          ? 'The most recent refused line.'
+                          : `The ${source.recentErrors.length} most recent refused lines, newest first.`}
+                      </p>
+                      <LineErrors errors={source.recentErrors} label="Recent ingest errors" hideCaption />
+                    </>
+                  )}
+                </Section>
+
+                {admin && (
+                  <Section id="sg-source-settings-heading" title="Settings">
+                    <SourceEditForm
+                      key={source.id}
+                      source={source}
+                      spaceRetentionDays={retentionDays}
+                      onSaved={reload}
+                    />
+                  </Section>
+                )}
+
+                {admin && (
+                  <Section id="sg-source-delete-heading" title="Delete this source" danger>
+                    <p className="muted">Its token stops working and its events are deleted. This cannot be undone.</p>
+                    <ConfirmButton
+                      label="Delete source"
+                      question={`Delete ${source.name} and its events?`}
+                      confirmLabel="Delete"
+                      onConfirm={remove}
+                    />
+                  </Section>
+                )}
+              </div>
+            );
+          }}
+        </Loaded>
       )}
-
-      {admin && (
-        <Section id="sg-source-delete-heading" title="Delete this source" danger>
-          <p className="muted">Its token stops working and its events are deleted. This cannot be undone.</p>
-          <ConfirmButton
-            label="Delete source"
-            question={`Delete ${source.name} and its events?`}
-            confirmLabel="Delete"
-            onConfirm={remove}
-          />
-        </Section>
-      )}
-    </div>
+    </Loaded>
   );
 }
 

@@ -1,4 +1,5 @@
 /** Payment history (issue #18; owners only): every invoice with its number, plan, period, amount and status, and its receipt. */
+
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatUsd } from '../../../contract/billing.ts';
@@ -9,10 +10,10 @@ import { $payments, receiptUrl, refundPayment } from '../../stores/subscription.
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { useApi } from '../shared/use-api.ts';
-import { day, SubscriptionProblem, TestModeMark } from './parts.tsx';
+import { day, OWNERS_ONLY, TestModeMark } from './parts.tsx';
 import './subscription.css';
 
 const statusWords = { paid: 'Paid', failed: 'Failed', refunded: 'Refunded' } as const;
@@ -21,88 +22,95 @@ function PaymentHistoryScreen() {
   const spaceId = useStore($spaceId);
   const { loaded, retry } = useApi($payments);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
-  if (loaded.state === 'error') return <SubscriptionProblem error={loaded.error} onRetry={retry} />;
-  if (!spaceId || loaded.state === 'loading')
-    return (
-      <p role="status" className="muted">
-        Loading payments…
-      </p>
-    );
-  const { items } = loaded.data;
   return (
-    <div className="stack">
-      <TestModeMark />
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      {items.length === 0 ? (
-        <p className="sg-empty">No payments yet: the space has been on the Free plan.</p>
-      ) : (
-        <TableScroll label="Payments">
-          <table className="data">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Invoice</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Period</th>
-                <th scope="col" className="sg-lines__amount">
-                  Amount
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Receipt and refund</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((payment) => (
-                <tr key={payment.id}>
-                  <td>{day(payment.date)}</td>
-                  <td>{payment.number}</td>
-                  <td>
-                    {planTerms[payment.plan].label}, {payment.interval === 'year' ? 'yearly' : 'monthly'}
-                  </td>
-                  <td>
-                    {day(payment.period.start)} to {day(payment.period.end)}
-                  </td>
-                  <td className="sg-lines__amount">{formatUsd(payment.amountCents)}</td>
-                  <td>
-                    <span className={`sg-payment sg-payment--${payment.status}`}>{statusWords[payment.status]}</span>
-                    {payment.failureMessage && <span className="muted"> {payment.failureMessage}</span>}
-                  </td>
-                  <td>
-                    <a
-                      href={receiptUrl(spaceId, payment.id)}
-                      target="_blank"
-                      rel="noopener"
-                      aria-label={`Receipt ${payment.number}`}
-                    >
-                      Receipt
-                    </a>
-                    {payment.status === 'paid' && payment.amountCents > 0 && (
-                      <ConfirmButton
-                        label="Refund"
-                        ariaLabel={`Refund ${payment.number}`}
-                        question={`Refund ${formatUsd(payment.amountCents)} of ${payment.number} to the card? If it paid for the current period, the paid plan ends now and the space is on Free at once.`}
-                        confirmLabel="Refund"
-                        onConfirm={async () => {
-                          try {
-                            await refundPayment(spaceId, payment.id);
-                            setMessage({ tone: 'success', text: `${payment.number} is refunded.` });
-                          } catch (error) {
-                            setMessage({ tone: 'error', text: errorMessage(error) });
-                          }
-                        }}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </div>
+    <Loaded
+      spaceId={spaceId}
+      loaded={loaded}
+      retry={retry}
+      notFound={OWNERS_ONLY}
+      back={null}
+      loading="Loading payments…"
+    >
+      {(data, _view, spaceId) => {
+        const { items } = data;
+        return (
+          <div className="stack">
+            <TestModeMark />
+            {message && <Alert tone={message.tone}>{message.text}</Alert>}
+            {items.length === 0 ? (
+              <p className="sg-empty">No payments yet: the space has been on the Free plan.</p>
+            ) : (
+              <TableScroll label="Payments">
+                <table className="data">
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Invoice</th>
+                      <th scope="col">Plan</th>
+                      <th scope="col">Period</th>
+                      <th scope="col" className="sg-lines__amount">
+                        Amount
+                      </th>
+                      <th scope="col">Status</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Receipt and refund</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((payment) => (
+                      <tr key={payment.id}>
+                        <td>{day(payment.date)}</td>
+                        <td>{payment.number}</td>
+                        <td>
+                          {planTerms[payment.plan].label}, {payment.interval === 'year' ? 'yearly' : 'monthly'}
+                        </td>
+                        <td>
+                          {day(payment.period.start)} to {day(payment.period.end)}
+                        </td>
+                        <td className="sg-lines__amount">{formatUsd(payment.amountCents)}</td>
+                        <td>
+                          <span className={`sg-payment sg-payment--${payment.status}`}>
+                            {statusWords[payment.status]}
+                          </span>
+                          {payment.failureMessage && <span className="muted"> {payment.failureMessage}</span>}
+                        </td>
+                        <td>
+                          <a
+                            href={receiptUrl(spaceId, payment.id)}
+                            target="_blank"
+                            rel="noopener"
+                            aria-label={`Receipt ${payment.number}`}
+                          >
+                            Receipt
+                          </a>
+                          {payment.status === 'paid' && payment.amountCents > 0 && (
+                            <ConfirmButton
+                              label="Refund"
+                              ariaLabel={`Refund ${payment.number}`}
+                              question={`Refund ${formatUsd(payment.amountCents)} of ${payment.number} to the card? If it paid for the current period, the paid plan ends now and the space is on Free at once.`}
+                              confirmLabel="Refund"
+                              onConfirm={async () => {
+                                try {
+                                  await refundPayment(spaceId, payment.id);
+                                  setMessage({ tone: 'success', text: `${payment.number} is refunded.` });
+                                } catch (error) {
+                                  setMessage({ tone: 'error', text: errorMessage(error) });
+                                }
+                              }}
+                            />
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            )}
+          </div>
+        );
+      }}
+    </Loaded>
   );
 }
 

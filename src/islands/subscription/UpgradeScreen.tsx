@@ -3,6 +3,7 @@
  * monthly or yearly billing, the charge line by line before paying (proration credit and charge), the card, and the
  * answer: paid at once, scheduled for the period's end, or refused with the reason.
  */
+
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { formatUsd, priceCents } from '../../../contract/billing.ts';
@@ -18,9 +19,9 @@ import { $subscription, checkout, previewCheckout, receiptUrl } from '../../stor
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import { useApi } from '../shared/use-api.ts';
-import { day, SubscriptionProblem, TestModeMark } from './parts.tsx';
+import { day, OWNERS_ONLY, TestModeMark } from './parts.tsx';
 import './subscription.css';
 
 const show = (value: number | null, days = false) =>
@@ -32,15 +33,20 @@ const newKey = () => crypto.randomUUID();
 function UpgradeScreen() {
   const spaceId = useStore($spaceId);
   const { loaded, retry } = useApi($subscription);
-  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
-  if (loaded.state === 'error') return <SubscriptionProblem error={loaded.error} onRetry={retry} />;
-  if (!spaceId || loaded.state === 'loading')
-    return (
-      <p role="status" className="muted">
-        Loading the plans…
-      </p>
-    );
-  return <Plans spaceId={spaceId} subscription={loaded.data} />;
+  return (
+    <Loaded
+      spaceId={spaceId}
+      loaded={loaded}
+      retry={retry}
+      notFound={OWNERS_ONLY}
+      back={null}
+      loading="Loading the plans…"
+    >
+      {(data, _view, spaceId) => {
+        return <Plans spaceId={spaceId} subscription={data} />;
+      }}
+    </Loaded>
+  );
 }
 
 function Plans({ spaceId, subscription }: { spaceId: string; subscription: Subscription }) {

@@ -3,10 +3,8 @@ import { formatUsd } from '../../../contract/billing.ts';
 import { testModeMark } from '../../../contract/constants/billing.ts';
 import { type LimitName, limitNames, limits } from '../../../contract/constants/limits.ts';
 import type { Usage } from '../../../contract/subscription.ts';
-import { ApiError } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { dayUtc } from '../shared/format.ts';
-import { Problem } from '../shared/Problem.tsx';
 
 export { formatUsd };
 
@@ -20,16 +18,12 @@ export function TestModeMark() {
 }
 
 /** Only owners see a subscription (PRODUCT.md §2): the API answers others as it answers non-members. */
-export function SubscriptionProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (error instanceof ApiError && error.status === 404)
-    return (
-      <div className="card panel">
-        <p>Only the owners of a space see and change its subscription.</p>
-        <p className="muted">Ask an owner of this space, or open one of your own spaces.</p>
-      </div>
-    );
-  return <Problem error={error} onRetry={onRetry} />;
-}
+export const OWNERS_ONLY = (
+  <>
+    <p>Only the owners of a space see and change its subscription.</p>
+    <p className="muted">Ask an owner of this space, or open one of your own spaces.</p>
+  </>
+);
 
 /** A date as a person reads it, in UTC: "24 Nov 2026". */
 export const day = dayUtc;

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
@@ -10,7 +10,7 @@ import {
   readAssessmentView,
   writeAssessmentView,
 } from '../shared/assessment-url.ts';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { AssessButton } from './AssessButton.tsx';
@@ -46,53 +46,48 @@ export function AssessmentScreen() {
     setView(next);
   }, []);
 
-  let body: ReactNode;
-  if (spaceId === null) body = <Problem error={noSpaceError()} onRetry={space.retry} />;
-  else if (space.loaded.state === 'loading' || !view)
-    body = (
-      <p className="muted" role="status">
-        Loading vulnerabilities…
-      </p>
-    );
-  else if (space.loaded.state === 'error') body = <Problem error={space.loaded.error} onRetry={space.retry} />;
-  else {
-    const { id, role } = space.loaded.data;
-    body = (
-      <Tabs
-        tabs={TABS}
-        label="Findings and assets"
-        prefix="sg-vu"
-        active={view.tab}
-        onSelect={(tab) => change({ ...view, tab })}
-      >
-        {view.tab === 'findings' ? (
-          <FindingsTab
-            spaceId={id}
-            canTriage={atLeast(role, 'analyst')}
-            canManage={atLeast(role, 'admin')}
-            filters={view.filters}
-            onFilters={(filters) => change({ ...view, filters })}
-            onOpenAsset={(asset) => change({ ...view, tab: 'assets', asset })}
-          />
-        ) : (
-          <Suspense fallback={<p role="status">Loading the assets…</p>}>
-            <AssetsTab
-              spaceId={id}
-              canManage={atLeast(role, 'admin')}
-              asset={view.asset}
-              onOpenAsset={(asset) => change({ ...view, asset })}
-              onShowFindings={(asset) => change({ ...view, tab: 'findings', filters: { asset } })}
-              actions={
-                view.asset && atLeast(role, 'admin') ? (
-                  <AssessButton spaceId={id} assetId={view.asset} label="Assess now" />
-                ) : undefined
-              }
-            />
-          </Suspense>
-        )}
-      </Tabs>
-    );
-  }
+  const body = (
+    <Loaded spaceId={spaceId} loaded={space.loaded} retry={space.retry} loading="Loading vulnerabilities…" view={view}>
+      {(data, view) => {
+        const { id, role } = data;
+        return (
+          <Tabs
+            tabs={TABS}
+            label="Findings and assets"
+            prefix="sg-vu"
+            active={view.tab}
+            onSelect={(tab) => change({ ...view, tab })}
+          >
+            {view.tab === 'findings' ? (
+              <FindingsTab
+                spaceId={id}
+                canTriage={atLeast(role, 'analyst')}
+                canManage={atLeast(role, 'admin')}
+                filters={view.filters}
+                onFilters={(filters) => change({ ...view, filters })}
+                onOpenAsset={(asset) => change({ ...view, tab: 'assets', asset })}
+              />
+            ) : (
+              <Suspense fallback={<p role="status">Loading the assets…</p>}>
+                <AssetsTab
+                  spaceId={id}
+                  canManage={atLeast(role, 'admin')}
+                  asset={view.asset}
+                  onOpenAsset={(asset) => change({ ...view, asset })}
+                  onShowFindings={(asset) => change({ ...view, tab: 'findings', filters: { asset } })}
+                  actions={
+                    view.asset && atLeast(role, 'admin') ? (
+                      <AssessButton spaceId={id} assetId={view.asset} label="Assess now" />
+                    ) : undefined
+                  }
+                />
+              </Suspense>
+            )}
+          </Tabs>
+        );
+      }}
+    </Loaded>
+  );
 
   return (
     <section className="card panel sg-sources sg-vu" aria-labelledby="sg-vu-heading">

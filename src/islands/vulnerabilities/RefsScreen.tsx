@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { $vulnImports, $vulnRef, $vulnRefId, $vulnRefQuery, $vulnRefs } from '../../stores/vuln-refs.ts';
 import { withApp } from '../app/with-app.tsx';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { ImportPanel } from './refs/ImportPanel.tsx';
 import { RefDetail } from './refs/RefDetail.tsx';
@@ -29,62 +29,58 @@ function RefsList({ view, onOpen }: { readonly view: RefsView; readonly onOpen: 
   useEffect(() => {
     $vulnRefQuery.set(listQuery(view.filters, cursors.at(-1) ?? null));
   }, [view.filters, cursors]);
-  if (list.loaded.state === 'loading') {
-    return (
-      <p className="muted" role="status">
-        Loading records…
-      </p>
-    );
-  }
-  if (list.loaded.state === 'error') return <Problem error={list.loaded.error} onRetry={list.retry} />;
-  const { items, nextCursor } = list.loaded.data;
-  const filtered = filtersKey !== '';
   return (
-    <>
-      {items.length === 0 ? (
-        <p className="sg-empty">
-          {filtered
-            ? 'No record matches these filters. Clear them, or search for another id, alias or package.'
-            : 'The library is empty. An admin imports OSV records (a .json file or a zip such as OSV’s all.zip) above.'}
-        </p>
-      ) : (
-        <RefsTable items={items} onOpen={onOpen} hrefOf={(id) => writeRefsView({ ...view, id }) || '?'} />
-      )}
-      <nav className="row sg-vr-paging" aria-label="Pages of records">
-        <button
-          type="button"
-          className="button secondary"
-          disabled={cursors.length === 0}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          className="button secondary"
-          disabled={!nextCursor}
-          onClick={() => nextCursor && setCursors([...cursors, nextCursor])}
-        >
-          Next page
-        </button>
-      </nav>
-    </>
+    <Loaded loaded={list.loaded} retry={list.retry} loading="Loading records…">
+      {({ items, nextCursor }) => {
+        const filtered = filtersKey !== '';
+        return (
+          <>
+            {items.length === 0 ? (
+              <p className="sg-empty">
+                {filtered
+                  ? 'No record matches these filters. Clear them, or search for another id, alias or package.'
+                  : 'The library is empty. An admin imports OSV records (a .json file or a zip such as OSV’s all.zip) above.'}
+              </p>
+            ) : (
+              <RefsTable items={items} onOpen={onOpen} hrefOf={(id) => writeRefsView({ ...view, id }) || '?'} />
+            )}
+            <nav className="row sg-vr-paging" aria-label="Pages of records">
+              <button
+                type="button"
+                className="button secondary"
+                disabled={cursors.length === 0}
+                onClick={() => setCursors(cursors.slice(0, -1))}
+              >
+                Previous page
+              </button>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={!nextCursor}
+                onClick={() => nextCursor && setCursors([...cursors, nextCursor])}
+              >
+                Next page
+              </button>
+            </nav>
+          </>
+        );
+      }}
+    </Loaded>
   );
 }
 
 function Detail({ onClose }: { readonly onClose: () => void }) {
   const record = useApi($vulnRef);
-  if (record.loaded.state === 'loading') {
-    return (
-      <p className="muted" role="status">
-        Loading the record…
-      </p>
-    );
-  }
-  if (record.loaded.state === 'error') {
-    return <Problem error={record.loaded.error} onRetry={record.retry} notFound="The library has no such record." />;
-  }
-  return <RefDetail record={record.loaded.data} onClose={onClose} />;
+  return (
+    <Loaded
+      loaded={record.loaded}
+      retry={record.retry}
+      loading="Loading the record…"
+      notFound="The library has no such record."
+    >
+      {(data) => <RefDetail record={data} onClose={onClose} />}
+    </Loaded>
+  );
 }
 
 /**
@@ -124,34 +120,29 @@ export function RefsScreen() {
     $vulnRefId.set(next.id);
   }, []);
 
-  let body: ReactNode;
-  if (spaceId === null) body = <Problem error={noSpaceError()} onRetry={space.retry} />;
-  else if (space.loaded.state === 'loading' || !view)
-    body = (
-      <p className="muted" role="status">
-        Loading the library…
-      </p>
-    );
-  else if (space.loaded.state === 'error') body = <Problem error={space.loaded.error} onRetry={space.retry} />;
-  else {
-    const { id, role } = space.loaded.data;
-    const canImport = atLeast(role, 'admin');
-    body = (
-      <>
-        {canImport && (
-          <ImportPanel spaceId={id} imports={imports.loaded.state === 'ready' ? imports.loaded.data.items : []} />
-        )}
-        {view.id ? (
-          <Detail onClose={() => change({ ...view, id: null }, true)} />
-        ) : (
+  const body = (
+    <Loaded spaceId={spaceId} loaded={space.loaded} retry={space.retry} loading="Loading the library…" view={view}>
+      {(data, view) => {
+        const { id, role } = data;
+        const canImport = atLeast(role, 'admin');
+        return (
           <>
-            <RefFilters filters={view.filters} onChange={(filters) => change({ filters, id: null })} />
-            <RefsList view={view} onOpen={(ref) => change({ ...view, id: ref }, true)} />
+            {canImport && (
+              <ImportPanel spaceId={id} imports={imports.loaded.state === 'ready' ? imports.loaded.data.items : []} />
+            )}
+            {view.id ? (
+              <Detail onClose={() => change({ ...view, id: null }, true)} />
+            ) : (
+              <>
+                <RefFilters filters={view.filters} onChange={(filters) => change({ filters, id: null })} />
+                <RefsList view={view} onOpen={(ref) => change({ ...view, id: ref }, true)} />
+              </>
+            )}
           </>
-        )}
-      </>
-    );
-  }
+        );
+      }}
+    </Loaded>
+  );
 
   return (
     <section className="card panel sg-sources sg-vr" aria-labelledby="sg-vr-heading">

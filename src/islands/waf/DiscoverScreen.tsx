@@ -10,7 +10,8 @@ import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { absoluteRange, parseRange, type RangeKey, useQueryParser } from '../shared/event-log-url.ts';
 import { LazyRemedyDialog } from '../shared/LazyRemedyDialog.tsx';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
+import { Problem } from '../shared/Problem.tsx';
 import type { RemedyDraft } from '../shared/RemedyDialog.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
@@ -83,208 +84,221 @@ function DiscoverScreen() {
   const { parsed, load: loadParser } = useQueryParser(draft);
   const closeRemedy = useCallback(() => setRemedyOpen(false), []);
 
-  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={discover.retry} />;
-  if (space.loaded.state === 'error') return <Problem error={space.loaded.error} onRetry={space.retry} />;
-  if (!spaceId || !view) return <p role="status">Loading WAF discover…</p>;
-  const role = space.loaded.state === 'ready' ? space.loaded.data.role : 'viewer';
-  const firewallList = firewalls.loaded.state === 'ready' ? firewalls.loaded.data.items : [];
-  const failed = discover.loaded.state === 'error' ? discover.loaded.error : null;
-  const rangeValue = !custom && view.range && PRESETS.includes(view.range) ? view.range : 'custom';
-
-  const submitQuery = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (parsed.ok) change({ ...view, q: draft.trim() });
-  };
-  const submitCustom = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (!custom) return;
-    const from = Date.parse(custom.from);
-    const to = Date.parse(custom.to);
-    if (Number.isNaN(from) || Number.isNaN(to) || from >= to) return;
-    change({ ...view, range: null, from: new Date(from).toISOString(), to: new Date(to).toISOString() });
-  };
-  const customProblem =
-    custom?.from && custom.to && Date.parse(custom.from) >= Date.parse(custom.to)
-      ? 'The start of the range must be before its end.'
-      : null;
-
+  // The role only narrows what is offered, so the page does not wait for the space; a space that fails stops it.
+  const spaceFailed = space.loaded.state === 'error' ? space.loaded : undefined;
   return (
-    <div className="sg-waf">
-      <section className="card panel" aria-labelledby="sg-waf-heading">
-        <h2 id="sg-waf-heading">WAF discover</h2>
-        <p className="muted">
-          Firewall events grouped to spot attacks and false positives. Open a group’s events, make an alert rule from
-          it, block an address or exclude a rule on a path; each change is shown before it is made.
-        </p>
-        <form className="sg-waf-bar" aria-label="Search WAF events" onSubmit={submitQuery}>
-          <div className="field sg-waf-bar__query">
-            <label htmlFor="sg-waf-query">Query</label>
-            <input
-              id="sg-waf-query"
-              className="input"
-              value={draft}
-              spellCheck={false}
-              placeholder="action:blocked -country:FR"
-              aria-invalid={parsed.ok ? undefined : true}
-              aria-describedby="sg-waf-query-help"
-              onFocus={loadParser}
-              onChange={(event) => {
-                loadParser();
-                setDraft(event.target.value);
-              }}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="sg-waf-group">Group by</label>
-            <select
-              id="sg-waf-group"
-              className="input"
-              value={view.groupBy}
-              onChange={(event) => {
-                const groupBy = discoverGroups.find((group) => group === event.target.value);
-                if (groupBy) change({ ...view, groupBy });
-              }}
-            >
-              {discoverGroups.map((group) => (
-                <option key={group} value={group}>
-                  {groupLabels[group]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="sg-waf-range">Time range</label>
-            <select
-              id="sg-waf-range"
-              className="input"
-              value={rangeValue}
-              onChange={(event) => {
-                const range = parseRange(event.target.value);
-                if (range) {
-                  setCustom(null);
-                  change({ ...view, range, from: null, to: null });
-                } else {
-                  const now = absoluteRange(view, Date.now());
-                  setCustom({ from: localInput(now.from), to: localInput(now.to) });
-                }
-              }}
-            >
-              {PRESETS.map((key) => (
-                <option key={key} value={key}>
-                  Last {key}
-                </option>
-              ))}
-              <option value="custom">Custom range</option>
-            </select>
-          </div>
-          <label className="sg-waf-bar__scope">
-            <input
-              type="checkbox"
-              checked={view.scope === 'all'}
-              onChange={(event) => change({ ...view, scope: event.target.checked ? 'all' : 'waf' })}
-            />{' '}
-            Every event, not only WAF events
-          </label>
-          <button type="submit" className="button" disabled={!parsed.ok}>
-            Search
-          </button>
-        </form>
-        <p id="sg-waf-query-help" className={parsed.ok ? 'field__hint' : 'field__error'}>
-          {parsed.ok
-            ? 'WAF events are those with a rule id or a firewall; the query narrows them (the event log’s language).'
-            : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
-        </p>
-        {custom && (
-          <form className="sg-waf-bar" aria-label="Custom range" onSubmit={submitCustom}>
-            <div className="field">
-              <label htmlFor="sg-waf-from">From</label>
-              <input
-                id="sg-waf-from"
-                className="input"
-                type="datetime-local"
-                value={custom.from}
-                aria-invalid={customProblem ? true : undefined}
-                aria-describedby={customProblem ? 'sg-waf-range-error' : undefined}
-                onChange={(event) => setCustom({ ...custom, from: event.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="sg-waf-to">To</label>
-              <input
-                id="sg-waf-to"
-                className="input"
-                type="datetime-local"
-                value={custom.to}
-                onChange={(event) => setCustom({ ...custom, to: event.target.value })}
-              />
-            </div>
-            <button type="submit" className="button secondary" disabled={customProblem !== null}>
-              Apply range
-            </button>
-            {customProblem && (
-              <p id="sg-waf-range-error" className="field__error">
-                {customProblem}
+    <Loaded
+      spaceId={spaceId}
+      view={view}
+      retry={space.retry}
+      loaded={spaceFailed}
+      loading={<p role="status">Loading WAF discover…</p>}
+    >
+      {(_none, view, spaceId) => {
+        const role = space.loaded.state === 'ready' ? space.loaded.data.role : 'viewer';
+        const firewallList = firewalls.loaded.state === 'ready' ? firewalls.loaded.data.items : [];
+        const failed = discover.loaded.state === 'error' ? discover.loaded.error : null;
+        const rangeValue = !custom && view.range && PRESETS.includes(view.range) ? view.range : 'custom';
+
+        const submitQuery = (event: FormEvent<HTMLFormElement>): void => {
+          event.preventDefault();
+          if (parsed.ok) change({ ...view, q: draft.trim() });
+        };
+        const submitCustom = (event: FormEvent<HTMLFormElement>): void => {
+          event.preventDefault();
+          if (!custom) return;
+          const from = Date.parse(custom.from);
+          const to = Date.parse(custom.to);
+          if (Number.isNaN(from) || Number.isNaN(to) || from >= to) return;
+          change({ ...view, range: null, from: new Date(from).toISOString(), to: new Date(to).toISOString() });
+        };
+        const customProblem =
+          custom?.from && custom.to && Date.parse(custom.from) >= Date.parse(custom.to)
+            ? 'The start of the range must be before its end.'
+            : null;
+
+        return (
+          <div className="sg-waf">
+            <section className="card panel" aria-labelledby="sg-waf-heading">
+              <h2 id="sg-waf-heading">WAF discover</h2>
+              <p className="muted">
+                Firewall events grouped to spot attacks and false positives. Open a group’s events, make an alert rule
+                from it, block an address or exclude a rule on a path; each change is shown before it is made.
               </p>
+              <form className="sg-waf-bar" aria-label="Search WAF events" onSubmit={submitQuery}>
+                <div className="field sg-waf-bar__query">
+                  <label htmlFor="sg-waf-query">Query</label>
+                  <input
+                    id="sg-waf-query"
+                    className="input"
+                    value={draft}
+                    spellCheck={false}
+                    placeholder="action:blocked -country:FR"
+                    aria-invalid={parsed.ok ? undefined : true}
+                    aria-describedby="sg-waf-query-help"
+                    onFocus={loadParser}
+                    onChange={(event) => {
+                      loadParser();
+                      setDraft(event.target.value);
+                    }}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor="sg-waf-group">Group by</label>
+                  <select
+                    id="sg-waf-group"
+                    className="input"
+                    value={view.groupBy}
+                    onChange={(event) => {
+                      const groupBy = discoverGroups.find((group) => group === event.target.value);
+                      if (groupBy) change({ ...view, groupBy });
+                    }}
+                  >
+                    {discoverGroups.map((group) => (
+                      <option key={group} value={group}>
+                        {groupLabels[group]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor="sg-waf-range">Time range</label>
+                  <select
+                    id="sg-waf-range"
+                    className="input"
+                    value={rangeValue}
+                    onChange={(event) => {
+                      const range = parseRange(event.target.value);
+                      if (range) {
+                        setCustom(null);
+                        change({ ...view, range, from: null, to: null });
+                      } else {
+                        const now = absoluteRange(view, Date.now());
+                        setCustom({ from: localInput(now.from), to: localInput(now.to) });
+                      }
+                    }}
+                  >
+                    {PRESETS.map((key) => (
+                      <option key={key} value={key}>
+                        Last {key}
+                      </option>
+                    ))}
+                    <option value="custom">Custom range</option>
+                  </select>
+                </div>
+                <label className="sg-waf-bar__scope">
+                  <input
+                    type="checkbox"
+                    checked={view.scope === 'all'}
+                    onChange={(event) => change({ ...view, scope: event.target.checked ? 'all' : 'waf' })}
+                  />{' '}
+                  Every event, not only WAF events
+                </label>
+                <button type="submit" className="button" disabled={!parsed.ok}>
+                  Search
+                </button>
+              </form>
+              <p id="sg-waf-query-help" className={parsed.ok ? 'field__hint' : 'field__error'}>
+                {parsed.ok
+                  ? 'WAF events are those with a rule id or a firewall; the query narrows them (the event log’s language).'
+                  : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
+              </p>
+              {custom && (
+                <form className="sg-waf-bar" aria-label="Custom range" onSubmit={submitCustom}>
+                  <div className="field">
+                    <label htmlFor="sg-waf-from">From</label>
+                    <input
+                      id="sg-waf-from"
+                      className="input"
+                      type="datetime-local"
+                      value={custom.from}
+                      aria-invalid={customProblem ? true : undefined}
+                      aria-describedby={customProblem ? 'sg-waf-range-error' : undefined}
+                      onChange={(event) => setCustom({ ...custom, from: event.target.value })}
+                    />
+                  </div>
+                  <div className="field">
+                    <label htmlFor="sg-waf-to">To</label>
+                    <input
+                      id="sg-waf-to"
+                      className="input"
+                      type="datetime-local"
+                      value={custom.to}
+                      onChange={(event) => setCustom({ ...custom, to: event.target.value })}
+                    />
+                  </div>
+                  <button type="submit" className="button secondary" disabled={customProblem !== null}>
+                    Apply range
+                  </button>
+                  {customProblem && (
+                    <p id="sg-waf-range-error" className="field__error">
+                      {customProblem}
+                    </p>
+                  )}
+                </form>
+              )}
+            </section>
+            {failed !== null && <Problem error={failed} onRetry={discover.retry} />}
+            {!shown && failed === null && <p role="status">Grouping WAF events…</p>}
+            {shown && (
+              <section
+                className="card panel"
+                aria-labelledby="sg-waf-groups-heading"
+                aria-busy={discover.loaded.state !== 'ready'}
+              >
+                <div className="row sg-sources-head">
+                  <h2 id="sg-waf-groups-heading">
+                    {shown.answer.total.toLocaleString('en')} events in {shown.answer.groups.toLocaleString('en')}{' '}
+                    groups
+                  </h2>
+                  <button type="button" className="button secondary" onClick={() => change(view)}>
+                    Refresh
+                  </button>
+                </div>
+                {shown.answer.groups > shown.answer.items.length && (
+                  <p className="muted">
+                    The {shown.answer.items.length} largest groups by the column marked ▾; narrow the query or the range
+                    to see others.
+                  </p>
+                )}
+                {shown.answer.items.length === 0 ? (
+                  <Alert tone="info">
+                    No {view.scope === 'waf' ? 'WAF ' : ''}events in this range
+                    {shown.search.q ? ' match the query' : ''}. Run a firewall’s connector or send events with rule ids
+                    to a log source, or widen the time range.
+                  </Alert>
+                ) : (
+                  <DiscoverTable
+                    spaceId={spaceId}
+                    answer={shown.answer}
+                    view={{ q: shown.search.q, range: null, from: shown.search.from, to: shown.search.to }}
+                    sort={shown.search.sort}
+                    onSort={(sort) => change({ ...view, sort })}
+                    onRemedy={(draftRemedy, button) => {
+                      opener.current = button;
+                      setRemedy((now) => ({ draft: draftRemedy, key: (now?.key ?? 0) + 1 }));
+                      setRemedyOpen(true);
+                    }}
+                  />
+                )}
+              </section>
             )}
-          </form>
-        )}
-      </section>
-      {failed !== null && <Problem error={failed} onRetry={discover.retry} />}
-      {!shown && failed === null && <p role="status">Grouping WAF events…</p>}
-      {shown && (
-        <section
-          className="card panel"
-          aria-labelledby="sg-waf-groups-heading"
-          aria-busy={discover.loaded.state !== 'ready'}
-        >
-          <div className="row sg-sources-head">
-            <h2 id="sg-waf-groups-heading">
-              {shown.answer.total.toLocaleString('en')} events in {shown.answer.groups.toLocaleString('en')} groups
-            </h2>
-            <button type="button" className="button secondary" onClick={() => change(view)}>
-              Refresh
-            </button>
+            {remedy && (
+              <LazyRemedyDialog
+                key={remedy.key}
+                spaceId={spaceId}
+                firewalls={firewallList}
+                remedy={remedy.draft}
+                canApply={atLeast(role, 'admin')}
+                open={remedyOpen}
+                onClose={closeRemedy}
+                returnFocus={opener}
+              />
+            )}
           </div>
-          {shown.answer.groups > shown.answer.items.length && (
-            <p className="muted">
-              The {shown.answer.items.length} largest groups by the column marked ▾; narrow the query or the range to
-              see others.
-            </p>
-          )}
-          {shown.answer.items.length === 0 ? (
-            <Alert tone="info">
-              No {view.scope === 'waf' ? 'WAF ' : ''}events in this range{shown.search.q ? ' match the query' : ''}. Run
-              a firewall’s connector or send events with rule ids to a log source, or widen the time range.
-            </Alert>
-          ) : (
-            <DiscoverTable
-              spaceId={spaceId}
-              answer={shown.answer}
-              view={{ q: shown.search.q, range: null, from: shown.search.from, to: shown.search.to }}
-              sort={shown.search.sort}
-              onSort={(sort) => change({ ...view, sort })}
-              onRemedy={(draftRemedy, button) => {
-                opener.current = button;
-                setRemedy((now) => ({ draft: draftRemedy, key: (now?.key ?? 0) + 1 }));
-                setRemedyOpen(true);
-              }}
-            />
-          )}
-        </section>
-      )}
-      {remedy && (
-        <LazyRemedyDialog
-          key={remedy.key}
-          spaceId={spaceId}
-          firewalls={firewallList}
-          remedy={remedy.draft}
-          canApply={atLeast(role, 'admin')}
-          open={remedyOpen}
-          onClose={closeRemedy}
-          returnFocus={opener}
-        />
-      )}
-    </div>
+        );
+      }}
+    </Loaded>
   );
 }
 
