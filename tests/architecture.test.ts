@@ -205,6 +205,18 @@ describe('one home each', () => {
     expect(offenders).toEqual([]);
   });
 
+  test('only shared/use-url-view.ts writes the browser history: view state in the URL goes through useUrlView', () => {
+    // Besides the hook's own module, only the test helper writes it: visit() sets the address a test starts from.
+    const allowed = ['src/islands/shared/use-url-view.ts', 'src/islands/shared/test-api.ts'];
+    const offenders = sources('src').filter(
+      (file) =>
+        !/\.test\.tsx?$/.test(file) &&
+        !allowed.includes(file) &&
+        /\bhistory\.(replaceState|pushState)\b/.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   /**
    * The island folders every screen may use, each generic (it knows no screen's data):
    * - app/: the error boundary and the store wiring every island is mounted with;

@@ -11,6 +11,7 @@ import { type AlertListView, alertQueryOf, readAlertView, writeAlertView } from 
 import { Loaded } from '../shared/Loaded.tsx';
 import { SeverityCounts } from '../shared/SeverityCounts.tsx';
 import { all, useApi } from '../shared/use-api.ts';
+import { replaceUrl, useUrlView } from '../shared/use-url-view.ts';
 import { AlertsTab } from './AlertsTab.tsx';
 import { AlertTabs } from './AlertTabs.tsx';
 import { EMPTY_DRAFT, type RuleDraft } from './rule-draft.ts';
@@ -24,6 +25,23 @@ const RulesTab = lazy(() => import('./RulesTab.tsx').then((module) => ({ default
 
 const queryOf = (view: AlertListView): string => new URLSearchParams(alertQueryOf(view)).toString();
 
+/** The view in the URL; a rule prefill link opens the rules tab. */
+const readAlertsScreenView = (search: string): AlertListView => {
+  const view = readAlertView(search);
+  return readRulePrefill(search) ? { ...view, tab: 'rules' } : view;
+};
+
+/** The view's query string; a prefill link's parameters stay while its editor is open. */
+const writeAlertsScreenView = (view: AlertListView, current: URLSearchParams): string => {
+  const url = new URL('http://x');
+  url.search = writeAlertView(view);
+  for (const name of PREFILL_PARAMS) {
+    const value = current.get(name);
+    if (value !== null && view.tab === 'rules') url.searchParams.set(name, value);
+  }
+  return url.search;
+};
+
 /** /console/alert/{space_id}: the space's alerts (filters in the URL, bulk triage) and its alert rules, as two tabs. */
 export function AlertsScreen() {
   const spaceId = useStore($spaceId);
@@ -31,37 +49,29 @@ export function AlertsScreen() {
   const rules = useApi($alertRules);
   const members = useApi($members);
   const alerts = useApi($alerts);
-  const [view, setView] = useState<AlertListView | null>(null);
   const [startNew, setStartNew] = useState<RuleDraft | null>(null);
+  // The view is in the URL, read after hydration (the pre-rendered shell has none); it keys the list's store. A rule
+  // prefill link (from an event) opens the rules tab with a new rule.
+  const [view, changeUrl] = useUrlView(readAlertsScreenView, writeAlertsScreenView, {
+    onRead: (initial) => {
+      setStartNew(readRulePrefill(location.search));
+      $alertListQuery.set(queryOf(initial));
+    },
+  });
+  useEffect(() => () => $alertListQuery.set(undefined), []);
 
-  // The view is in the URL, read after hydration (the pre-rendered shell has none); it keys the list's store.
-  useEffect(() => {
-    const prefill = readRulePrefill(location.search);
-    const initial = readAlertView(location.search);
-    setView(prefill ? { ...initial, tab: 'rules' } : initial);
-    setStartNew(prefill);
-    $alertListQuery.set(queryOf(initial));
-    return () => $alertListQuery.set(undefined);
-  }, []);
-
-  const change = useCallback((next: AlertListView) => {
-    const url = new URL(location.href);
-    const kept = new URLSearchParams(url.search);
-    url.search = writeAlertView(next);
-    // A prefill link's parameters stay while its editor is open.
-    for (const name of PREFILL_PARAMS) {
-      const value = kept.get(name);
-      if (value !== null && next.tab === 'rules') url.searchParams.set(name, value);
-    }
-    history.replaceState(null, '', url);
-    setView(next);
-    $alertListQuery.set(queryOf(next));
-  }, []);
+  const change = useCallback(
+    (next: AlertListView) => {
+      changeUrl(next);
+      $alertListQuery.set(queryOf(next));
+    },
+    [changeUrl],
+  );
 
   const dropPrefill = useCallback(() => {
-    const url = new URL(location.href);
-    for (const name of PREFILL_PARAMS) url.searchParams.delete(name);
-    history.replaceState(null, '', url);
+    replaceUrl((url) => {
+      for (const name of PREFILL_PARAMS) url.searchParams.delete(name);
+    });
     setStartNew(null);
   }, []);
 

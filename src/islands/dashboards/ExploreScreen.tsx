@@ -19,6 +19,7 @@ import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Loaded } from '../shared/Loaded.tsx';
 import { all, useApi } from '../shared/use-api.ts';
+import { replaceUrl } from '../shared/use-url-view.ts';
 import type * as DraftEdits from './draft.ts';
 import type { Settings } from './explore/SettingsForm.tsx';
 import { TimeRangePicker } from './explore/TimeRangePicker.tsx';
@@ -136,11 +137,10 @@ function Explore({
 
   // …and go back to it as they change, so the address always shows this view.
   useEffect(() => {
-    const url = new URL(location.href);
     const search = writeExploreView({ range, values }, savedModel);
-    if (url.search === search) return;
-    url.search = search;
-    history.replaceState(history.state, '', url);
+    replaceUrl((url) => {
+      url.search = search;
+    });
   }, [range, values, savedModel]);
 
   // Leaving with unsaved changes asks first.

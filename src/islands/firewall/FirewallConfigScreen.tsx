@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { firewallModeLabels } from '../../../contract/constants/firewalls.ts';
 import type { FirewallSettings } from '../../../contract/firewall-settings.ts';
 import type { Firewall } from '../../../contract/firewalls.ts';
@@ -12,6 +12,7 @@ import { withApp } from '../app/with-app.tsx';
 import type { FieldErrors } from '../shared/field-errors.ts';
 import { Loaded } from '../shared/Loaded.tsx';
 import { all, useApi } from '../shared/use-api.ts';
+import { useUrlView } from '../shared/use-url-view.ts';
 import { ConfigTabs } from './ConfigTabs.tsx';
 import { configTabs, tabHasError, tabOfKey } from './config-tabs.ts';
 import { connectorText } from './connector-state.ts';
@@ -105,6 +106,16 @@ const FIREWALL_MISSING = (
   </div>
 );
 
+const readTab = (search: string): string => {
+  const asked = new URLSearchParams(search).get('tab');
+  return configTabs.some((tab) => tab.id === asked) ? (asked as string) : 'general';
+};
+const writeTab = (tab: string, current: URLSearchParams): string => {
+  if (tab === 'general') current.delete('tab');
+  else current.set('tab', tab);
+  return current.toString();
+};
+
 /** /console/firewall/config/{space_id}/{id}: one firewall's settings in tabs, one draft, saved as a new version. */
 export function FirewallConfigScreen() {
   const spaceId = useStore($spaceId);
@@ -113,20 +124,10 @@ export function FirewallConfigScreen() {
   const detail = useApi($firewall);
   const draft = useStore($draft);
   const changed = useStore($changedKeys);
-  // The open tab is in the URL (`?tab=history`), so a link can open one and a reload keeps it.
-  const [active, setActiveTab] = useState(() => {
-    // Pre-rendering has no URL; the tabs only show once the firewall is loaded in the browser.
-    if (typeof location === 'undefined') return 'general';
-    const asked = new URLSearchParams(location.search).get('tab');
-    return configTabs.some((tab) => tab.id === asked) ? (asked as string) : 'general';
-  });
-  const setActive = useCallback((tab: string) => {
-    setActiveTab(tab);
-    const url = new URL(location.href);
-    if (tab === 'general') url.searchParams.delete('tab');
-    else url.searchParams.set('tab', tab);
-    history.replaceState(history.state, '', url);
-  }, []);
+  // The open tab is in the URL (`?tab=history`), so a link can open one and a reload keeps it; the tabs only show
+  // once the firewall is loaded in the browser, after the URL is read.
+  const [tab, setActive] = useUrlView(readTab, writeTab);
+  const active = tab ?? 'general';
   const [errors, setErrors] = useState<FieldErrors>({});
   const loadedFirewall = detail.loaded.state === 'ready' ? detail.loaded.data : null;
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Activity, ActivityPage } from '../../../contract/activity.ts';
 import type { ExportFormat } from '../../../contract/constants/events.ts';
 import { ApiError, client, errorMessage, hrefOf } from '../../lib/api.ts';
@@ -11,6 +11,7 @@ import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { useUrlView } from '../shared/use-url-view.ts';
 import { ActivityFilterForm } from './ActivityFilterForm.tsx';
 import { ActivityTable } from './ActivityTable.tsx';
 import {
@@ -33,7 +34,8 @@ interface More {
 /** /console/management/activity/{space_id}: the audit log with filters in the URL, "Load more" and export. */
 export function ActivityScreen() {
   const spaceId = useStore($spaceId);
-  const [filters, setFilters] = useState<ActivityFilters | null>(null);
+  // The URL holds the filters: read them once hydrated.
+  const [filters, setFilters] = useUrlView(parseFilters, filterSearch);
   const firstPage = useMemo(() => activityFirstPage(filters && filterQuery(filters)), [filters]);
   const page = useApi(firstPage);
   const members = useApi($members);
@@ -44,15 +46,7 @@ export function ActivityScreen() {
   });
   useStore($config); // export links follow the API base once /config.json is read
 
-  // The URL holds the filters: read them once hydrated.
-  useEffect(() => {
-    setFilters(parseFilters(location.search));
-  }, []);
-
   const apply = (next: ActivityFilters): void => {
-    const url = new URL(location.href);
-    url.search = filterSearch(next);
-    history.replaceState(history.state, '', url);
     setMore(null);
     setMoreState({ pending: false, error: null });
     setFilters(next);

@@ -10,6 +10,7 @@ import { PasswordFields } from '../shared/PasswordFields.tsx';
 import { Problem } from '../shared/Problem.tsx';
 import { useSignedIn } from '../shared/use-signed-in.ts';
 import { FormProblem, text, useSubmit } from '../shared/use-submit.ts';
+import { replaceUrl } from '../shared/use-url-view.ts';
 import { ApiTokens } from './ApiTokens.tsx';
 import { ColorModeSetting } from './ColorModeSetting.tsx';
 import { Sessions } from './Sessions.tsx';
@@ -25,7 +26,11 @@ function ProfileScreen() {
     if (!token) return;
     call(client.auth['confirm-email'].$post({ json: { token } })).then(
       async () => {
-        history.replaceState(null, '', '/profile');
+        // The link's token is used: the address bar drops it.
+        replaceUrl((url) => {
+          url.search = '';
+          url.hash = '';
+        });
         setNotice('Your new email address is confirmed.');
         $me.set(await call(client.me.$get()));
       },

@@ -35,6 +35,7 @@ import { Loaded } from '../shared/Loaded.tsx';
 import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
+import { replaceUrl, useUrlView } from '../shared/use-url-view.ts';
 import { EventTable } from './EventTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { ACTION_COLORS, ACTION_SERIES, histogramOptions } from './histogram-options.ts';
@@ -75,7 +76,6 @@ type Rows = {
 /** The security event log: query bar, time range, histogram with navigator, facets, events and one event's detail. */
 function EventLogScreen() {
   const spaceId = useStore($spaceId);
-  const [view, setView] = useState<EventLogView | null>(null);
   const [draft, setDraft] = useState('');
   const results = useApi($eventResults);
   const facets = useApi($eventFacets);
@@ -88,21 +88,17 @@ function EventLogScreen() {
   const closeDrawer = useCallback(() => {
     setSelected(null);
     // A drawer opened by a permalink leaves its event in the URL until it closes.
-    const url = new URL(location.href);
-    if (url.searchParams.has('event')) {
-      url.searchParams.delete('event');
-      history.replaceState(null, '', url);
-    }
+    replaceUrl((url) => url.searchParams.delete('event'));
   }, []);
 
   // The view is in the URL, read after hydration (the pre-rendered shell has none); searching it keys the stores.
-  useEffect(() => {
-    const initial = readView(location.search);
-    setView(initial);
-    setDraft(initial.q);
-    $eventSearch.set(searchOf(initial, Date.now()));
-    return () => $eventSearch.set(undefined);
-  }, []);
+  const [view, changeUrl] = useUrlView(readView, writeView, {
+    onRead: (initial) => {
+      setDraft(initial.q);
+      $eventSearch.set(searchOf(initial, Date.now()));
+    },
+  });
+  useEffect(() => () => $eventSearch.set(undefined), []);
 
   // A permalink (`?event=<id>`) opens that event's drawer, whatever the range shows.
   useEffect(() => {
@@ -118,13 +114,13 @@ function EventLogScreen() {
     };
   }, [spaceId]);
 
-  const change = useCallback((next: EventLogView) => {
-    const url = new URL(location.href);
-    url.search = writeView(next);
-    history.replaceState(null, '', url);
-    setView(next);
-    $eventSearch.set(searchOf(next, Date.now()));
-  }, []);
+  const change = useCallback(
+    (next: EventLogView) => {
+      changeUrl(next);
+      $eventSearch.set(searchOf(next, Date.now()));
+    },
+    [changeUrl],
+  );
 
   const filter = useCallback(
     (field: string, value: string, exclude: boolean) => {

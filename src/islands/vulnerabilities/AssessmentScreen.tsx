@@ -1,18 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
-import {
-  type AssessmentTab,
-  type AssessmentView,
-  readAssessmentView,
-  writeAssessmentView,
-} from '../shared/assessment-url.ts';
+import { type AssessmentTab, readAssessmentView, writeAssessmentView } from '../shared/assessment-url.ts';
 import { Loaded } from '../shared/Loaded.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { useUrlView } from '../shared/use-url-view.ts';
 import { AssessButton } from './AssessButton.tsx';
 import { FindingsTab } from './findings/FindingsTab.tsx';
 import '../shared/panels.css';
@@ -34,17 +30,8 @@ const TABS: readonly { id: AssessmentTab; label: string }[] = [
 export function AssessmentScreen() {
   const spaceId = useStore($spaceId);
   const space = useApi($space);
-  const [view, setView] = useState<AssessmentView | null>(null);
-
-  // The view is in the URL, read after hydration (the pre-rendered shell has none).
-  useEffect(() => setView(readAssessmentView(location.search)), []);
-
-  const change = useCallback((next: AssessmentView) => {
-    const url = new URL(location.href);
-    url.search = writeAssessmentView(next);
-    history.replaceState(null, '', url);
-    setView(next);
-  }, []);
+  // The tab, the filters and the open asset are in the URL.
+  const [view, change] = useUrlView(readAssessmentView, writeAssessmentView);
 
   const body = (
     <Loaded spaceId={spaceId} loaded={space.loaded} retry={space.retry} loading="Loading vulnerabilities…" view={view}>

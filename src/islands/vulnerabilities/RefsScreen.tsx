@@ -8,6 +8,7 @@ import { $vulnImports, $vulnRef, $vulnRefId, $vulnRefQuery, $vulnRefs } from '..
 import { withApp } from '../app/with-app.tsx';
 import { Loaded } from '../shared/Loaded.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { useUrlView } from '../shared/use-url-view.ts';
 import { ImportPanel } from './refs/ImportPanel.tsx';
 import { RefDetail } from './refs/RefDetail.tsx';
 import { RefFilters } from './refs/RefFilters.tsx';
@@ -91,34 +92,26 @@ export function RefsScreen() {
   const spaceId = useStore($spaceId);
   const space = useApi($space);
   const imports = useApi($vulnImports);
-  const [view, setView] = useState<RefsView | null>(null);
-
-  // The view is in the URL, read after hydration (the pre-rendered shell has none).
-  useEffect(() => {
-    const initial = readRefsView(location.search);
-    setView(initial);
-    $vulnRefId.set(initial.id);
-    const back = () => {
-      const next = readRefsView(location.search);
-      setView(next);
-      $vulnRefId.set(next.id);
-    };
-    addEventListener('popstate', back);
-    return () => {
-      removeEventListener('popstate', back);
+  // Search and filters are in the URL, and so is the open record: Back closes it.
+  const [view, changeUrl] = useUrlView(readRefsView, writeRefsView, {
+    popstate: true,
+    onRead: (read) => $vulnRefId.set(read.id),
+  });
+  useEffect(
+    () => () => {
       $vulnRefId.set(null);
       $vulnRefQuery.set(undefined);
-    };
-  }, []);
+    },
+    [],
+  );
 
-  const change = useCallback((next: RefsView, push = false) => {
-    const url = new URL(location.href);
-    url.search = writeRefsView(next);
-    if (push) history.pushState(null, '', url);
-    else history.replaceState(null, '', url);
-    setView(next);
-    $vulnRefId.set(next.id);
-  }, []);
+  const change = useCallback(
+    (next: RefsView, push = false) => {
+      changeUrl(next, { push });
+      $vulnRefId.set(next.id);
+    },
+    [changeUrl],
+  );
 
   const body = (
     <Loaded spaceId={spaceId} loaded={space.loaded} retry={space.retry} loading="Loading the library…" view={view}>

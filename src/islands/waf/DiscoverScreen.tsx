@@ -15,6 +15,7 @@ import { Problem } from '../shared/Problem.tsx';
 import type { RemedyDraft } from '../shared/RemedyDialog.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
+import { useUrlView } from '../shared/use-url-view.ts';
 import { DiscoverTable } from './DiscoverTable.tsx';
 import { type DiscoverView, readDiscoverView, writeDiscoverView } from './discover-view.ts';
 import '../shared/panels.css';
@@ -53,7 +54,6 @@ function DiscoverScreen() {
   const firewalls = useApi($firewalls);
   const discover = useApi($discover);
   const shown = useLastData(discover.loaded);
-  const [view, setView] = useState<DiscoverView | null>(null);
   const [draft, setDraft] = useState('');
   const [custom, setCustom] = useState<{ from: string; to: string } | null>(null);
   const [remedy, setRemedy] = useState<{ draft: RemedyDraft; key: number } | null>(null);
@@ -61,25 +61,25 @@ function DiscoverScreen() {
   const opener = useRef<HTMLElement | null>(null);
 
   // The view is in the URL, read after hydration (the pre-rendered shell has none); searching it keys the store.
-  useEffect(() => {
-    const initial = readDiscoverView(location.search);
-    setView(initial);
-    setDraft(initial.q);
-    if (initial.range === null || !PRESETS.includes(initial.range)) {
-      const range = absoluteRange(initial, Date.now());
-      setCustom({ from: localInput(range.from), to: localInput(range.to) });
-    }
-    $discoverSearch.set(searchOf(initial, Date.now()));
-    return () => $discoverSearch.set(undefined);
-  }, []);
+  const [view, changeUrl] = useUrlView(readDiscoverView, writeDiscoverView, {
+    onRead: (initial) => {
+      setDraft(initial.q);
+      if (initial.range === null || !PRESETS.includes(initial.range)) {
+        const range = absoluteRange(initial, Date.now());
+        setCustom({ from: localInput(range.from), to: localInput(range.to) });
+      }
+      $discoverSearch.set(searchOf(initial, Date.now()));
+    },
+  });
+  useEffect(() => () => $discoverSearch.set(undefined), []);
 
-  const change = useCallback((next: DiscoverView) => {
-    const url = new URL(location.href);
-    url.search = writeDiscoverView(next);
-    history.replaceState(null, '', url);
-    setView(next);
-    $discoverSearch.set(searchOf(next, Date.now()));
-  }, []);
+  const change = useCallback(
+    (next: DiscoverView) => {
+      changeUrl(next);
+      $discoverSearch.set(searchOf(next, Date.now()));
+    },
+    [changeUrl],
+  );
 
   const { parsed, load: loadParser } = useQueryParser(draft);
   const closeRemedy = useCallback(() => setRemedyOpen(false), []);
