@@ -1,4 +1,6 @@
 /** Dashboards of the URL's space (issue #17): the list, the open dashboard, its writes and one widget's query. */
+
+import { atom } from 'nanostores';
 import type {
   Dashboard,
   DashboardList,
@@ -7,8 +9,8 @@ import type {
   WidgetQueryBody,
   WidgetResult,
 } from '../../contract/dashboards.ts';
-import { call, client } from '../lib/api.ts';
-import { apiStore, invalidateApi } from './fetcher.ts';
+import { ApiError, call, client } from '../lib/api.ts';
+import { type ApiStore, apiResource, apiStore, invalidateApi } from './fetcher.ts';
 import { $routeId, $spaceId } from './route.ts';
 
 const dashboards = client.spaces[':spaceId'].dashboards;
@@ -64,4 +66,61 @@ export function queryWidget(spaceId: string, body: WidgetQueryBody, signal?: Abo
   return call(
     client.spaces[':spaceId'].query.$post({ param: { spaceId }, json: body }, signal ? { init: { signal } } : {}),
   );
+}
+
+/** Widget requests in flight on this page: auto refresh waits for zero, so rounds never stack. */
+export const $pendingWidgets = atom(0);
+
+/**
+ * Every widget's answer, remembered by request (query with variables written in, range as instants) in the one
+ * fetcher context: a widget whose request did not change (an absolute range on refresh, a chart type switch, edit
+ * mode) is not asked again until `invalidateApi(widgetResults)` ("Refresh now") or its retry.
+ */
+export const widgetResults = apiResource('widget-result');
+
+// A busy search lane answers 503 with Retry-After: asked again by itself this many times before the widget says so.
+const BUSY_RETRIES = 3;
+const busyTries = new Map<string, number>();
+
+/** Whether a widget's failure is a busy search lane that will be asked again by itself (the widget keeps loading). */
+export function widgetRetrying(spaceId: string, key: string, error: unknown): boolean {
+  return isBusy(error) && (busyTries.get(`${spaceId}|${key}`) ?? 0) <= BUSY_RETRIES;
+}
+
+const isBusy = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 503;
+
+/** The store of one widget request (`key`: the request as JSON); the same request anywhere on the page shares it. */
+export function widgetResultStore(spaceId: string, key: string): ApiStore<WidgetResult> {
+  const tries = `${spaceId}|${key}`;
+  return apiStore<WidgetResult>(
+    widgetResults,
+    [spaceId, key],
+    async () => {
+      $pendingWidgets.set($pendingWidgets.get() + 1);
+      try {
+        const result = await queryWidget(spaceId, JSON.parse(key) as WidgetQueryBody);
+        busyTries.delete(tries);
+        return result;
+      } catch (error) {
+        if (isBusy(error)) busyTries.set(tries, (busyTries.get(tries) ?? 0) + 1);
+        else busyTries.delete(tries);
+        throw error;
+      } finally {
+        $pendingWidgets.set($pendingWidgets.get() - 1);
+      }
+    },
+    {
+      dedupeTime: Number.POSITIVE_INFINITY,
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+      onErrorRetry: ({ error, retryCount }) =>
+        isBusy(error) && retryCount <= BUSY_RETRIES ? (error.retryAfter ?? 2) * 1000 : null,
+    },
+  );
+}
+
+/** Asks one widget request again (its retry button); the next failure counts its busy retries afresh. */
+export function retryWidget(spaceId: string, key: string, store: ApiStore<WidgetResult>): void {
+  busyTries.delete(`${spaceId}|${key}`);
+  store.invalidate();
 }

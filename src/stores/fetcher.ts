@@ -26,9 +26,17 @@ export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalida
 /** A key part: a fixed value, or a store whose value (null or undefined: not known yet) completes the key. */
 export type KeyPart = string | ReadableAtom<string | null | undefined>;
 
-/** How a store refreshes beyond the defaults: `revalidateInterval` (ms) asks again that often while the tab is visible. */
+/**
+ * How a store refreshes beyond the defaults: `revalidateInterval` (ms) asks again that often while the tab is visible;
+ * `dedupeTime` (ms) is how long an answer is fresh (Infinity: asked again only when invalidated); `revalidateOnFocus`
+ * and `revalidateOnReconnect` turn those refreshes off; `onErrorRetry` says when a failure is asked again (ms, or null).
+ */
 export interface ApiStoreSettings {
   readonly revalidateInterval?: number;
+  readonly dedupeTime?: number;
+  readonly revalidateOnFocus?: boolean;
+  readonly revalidateOnReconnect?: boolean;
+  readonly onErrorRetry?: (failure: { error: unknown; retryCount: number }) => number | null;
 }
 
 /** Where a resource's name is kept on its store: invalidation reads it, nothing else does. */

@@ -2,13 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { dashboardTemplates } from '../../../contract/constants/dashboard-templates.ts';
+import { clearApiCacheForTests } from '../../stores/fetcher.ts';
 import { navigate } from '../shared/navigate.ts';
 import { spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../shared/test-ingest.ts';
 import DashboardsScreen from './DashboardsScreen.tsx';
 import ExploreScreen from './ExploreScreen.tsx';
-import { forgetWidgetResults } from './explore/use-widget-result.ts';
 
 vi.mock('../shared/navigate.ts', () => ({ navigate: vi.fn() }));
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -42,7 +42,7 @@ afterAll(async () => {
   await api.stop();
 });
 beforeEach(() => {
-  forgetWidgetResults();
+  clearApiCacheForTests();
   vi.mocked(navigate).mockClear();
 });
 

@@ -12,7 +12,8 @@ import type { Dashboard, DashboardModel, TimeRange, Widget } from '../../../cont
 import { atLeast } from '../../../contract/roles.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { $dashboard, loadDashboard, saveDashboard } from '../../stores/dashboards.ts';
+import { $dashboard, $pendingWidgets, loadDashboard, saveDashboard, widgetResults } from '../../stores/dashboards.ts';
+import { invalidateApi } from '../../stores/fetcher.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -23,7 +24,6 @@ import { replaceUrl } from '../shared/use-url-view.ts';
 import type * as DraftEdits from './draft.ts';
 import type { Settings } from './explore/SettingsForm.tsx';
 import { TimeRangePicker } from './explore/TimeRangePicker.tsx';
-import { $pendingWidgets, forgetWidgetResults } from './explore/use-widget-result.ts';
 import { VariableBar } from './explore/VariableBar.tsx';
 import { WidgetCard } from './explore/WidgetCard.tsx';
 import type { WidgetDraft } from './explore/WidgetForm.tsx';
@@ -339,7 +339,7 @@ function Explore({
               type="button"
               className="button secondary"
               onClick={() => {
-                if (!isRelative(range)) forgetWidgetResults();
+                if (!isRelative(range)) invalidateApi(widgetResults);
                 setNow(Date.now());
               }}
             >
