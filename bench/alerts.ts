@@ -1,5 +1,5 @@
 /**
- * Detection (alert rules, issue #15) on PostgreSQL, two parts, each in a database of its own (created and dropped).
+ * Detection (alert rules) on PostgreSQL, two parts, each in a database of its own (created and dropped).
  *
  * 1. The ingest cost of rules: NDJSON batches of 1 000 demo ModSecurity records (server/demo/traffic.ts) through the
  *    real ingest path in this process (`receiveForSource`: the parser, `storeBatch` with `rulesForIngest`,

@@ -1,5 +1,5 @@
 /**
- * Billing (issue #18) on PGlite on disk (worker thread, as the server opens it), the API in process with the bundled
+ * Billing on PGlite on disk (worker thread, as the server opens it), the API in process with the bundled
  * test provider: p50 / p95 of `GET .../subscription` (the plan page: usage of every limit), of the checkout preview,
  * and of a paid checkout (Luhn, the provider, the invoice and the plan change in one transaction), each space paying
  * once for Pro; then the `billing.renew` pass a month later over all of them (one renewal invoice each), and the same

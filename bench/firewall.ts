@@ -1,5 +1,5 @@
 /**
- * The firewall's cost and speed (issue #12). Requests per second through three private nginx servers side by side in
+ * The firewall's cost and speed. Requests per second through three private nginx servers side by side in
  * one run, each with one worker and the same compiled `server.conf` (realip, proxy headers, one `location /`):
  * nginx alone (`modsecurity off`), nginx + Debian's stock CRS set-up (/etc/nginx/modsecurity.conf with the engine On
  * and its paths moved into the prefix, then what /usr/share/modsecurity-crs/owasp-crs.load includes), and nginx + Spaceguard's

@@ -1,5 +1,5 @@
 /**
- * JavaScript before interaction (issue #28), as a browser sees it: every script a page fetches from the moment it is
+ * JavaScript before interaction, as a browser sees it: every script a page fetches from the moment it is
  * opened until it is settled after the whole page has been scrolled once (so `client:visible` islands hydrate and
  * whatever loads because it became visible loads), plus the page's inline scripts; each file gzipped at level 9 on
  * its own, as it travels, and summed. The page-budget e2e test and `node bench/run.ts site` both count this way.

@@ -1,6 +1,6 @@
 /**
  * `node bench/run.ts search-load`: how long /api/health and a sign-in take while ten of the costliest searches the
- * query budget allows are in flight (issue #13), on PGlite (worker thread, on disk) and on PostgreSQL, the API
+ * query budget allows are in flight, on PGlite (worker thread, on disk) and on PostgreSQL, the API
  * in-process as the server builds it (search lane included).
  */
 import { randomBytes } from 'node:crypto';

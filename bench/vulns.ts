@@ -1,5 +1,5 @@
 /**
- * Vulnerability matching (issue #16): one space's OSV library of 50 000 records and an inventory of 1 000
+ * Vulnerability matching: one space's OSV library of 50 000 records and an inventory of 1 000
  * components, matched by `matchInventory` (server/services/vulns/match/load.ts) on PGlite (on disk, worker thread,
  * as the server opens it). Target: ≤ 2 s.
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { type Role as RoleName, roles } from './constants/roles.ts';
 
-/** Space roles, strongest first, as in PRODUCT.md §2. */
+/** Space roles, strongest first, as in docs/product.md §2. */
 export const Role = z.enum(roles).meta({ id: 'Role' });
 export type Role = RoleName;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limitNames } from './constants/limits.ts';
 import { plans } from './constants/plans.ts';
 
-/** The one error body every API failure answers with (PRODUCT.md §6). */
+/** The one error body every API failure answers with (docs/product.md §6). */
 export const ApiErrorBody = z
   .object({
     error: z.object({

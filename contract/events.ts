@@ -14,7 +14,7 @@ export type EventAction = ActionName;
 export const Severity = z.enum(severities).meta({ id: 'Severity' });
 export type Severity = SeverityName;
 
-/** The generic event of PRODUCT.md §7: only `time` is required, unknown fields are kept in `raw`. */
+/** The generic event of docs/product.md §7: only `time` is required, unknown fields are kept in `raw`. */
 export const GenericEvent = z
   .looseObject({
     time: z.iso.datetime({ offset: true, message: 'time must be an RFC 3339 timestamp.' }),

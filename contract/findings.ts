@@ -1,5 +1,5 @@
 /**
- * Assessments, findings, their triage in VEX terms, the trend and virtual patches (issue #16, PRODUCT.md §3 and §7):
+ * Assessments, findings, their triage in VEX terms, the trend and virtual patches (docs/product.md §3 and §7):
  * the bodies and answers the API and the islands share.
  */
 import { z } from 'zod';

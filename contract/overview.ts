@@ -1,5 +1,5 @@
 /**
- * The overview's summary strip (issue #19): a space's numbers over a time range and over the period of equal length
+ * The overview's summary strip: a space's numbers over a time range and over the period of equal length
  * just before it, so each can say how it changed. The definitions are in docs/overview.md.
  */
 import { z } from 'zod';

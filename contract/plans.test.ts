@@ -27,7 +27,7 @@ test.each([
   expect(parsePlan(value)).toBe(expected);
 });
 
-test('every limit grows from plan to plan, as PRODUCT.md §4 has it', () => {
+test('every limit grows from plan to plan, as docs/product.md §4 has it', () => {
   const order: Plan[] = ['free', 'pro', 'business'];
   for (const key of ['firewalls', 'members', 'eventsPerMonth', 'retentionDays', 'assets', 'priceMonthlyUsd'] as const) {
     const values = order.map((p) => planTerms[p][key]);

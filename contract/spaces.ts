@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, Role, Timestamp } from './common.ts';
 import { type Plan as PlanName, plans } from './constants/plans.ts';
 
-/** Subscription plans (PRODUCT.md §4); their limits are `planTerms` in constants/plans.ts. */
+/** Subscription plans (docs/product.md §4); their limits are `planTerms` in constants/plans.ts. */
 export const Plan = z.enum(plans).meta({ id: 'Plan' });
 export type Plan = PlanName;
 

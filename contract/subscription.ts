@@ -1,4 +1,4 @@
-/** Subscriptions and billing (issue #18): the bodies and answers of the owner's subscription and payment routes. */
+/** Subscriptions and billing: the bodies and answers of the owner's subscription and payment routes. */
 import { z } from 'zod';
 import { Id, SpaceParams, Timestamp } from './common.ts';
 import {

@@ -1,5 +1,5 @@
 /**
- * The vulnerability reference library (issue #16, PRODUCT.md §3 and §7): OSV records (schema 1.x) as the import
+ * The vulnerability reference library (docs/product.md §3 and §7): OSV records (schema 1.x) as the import
  * validates them, the library's list query, and the list, detail and import answers the API and the islands share.
  */
 import { z } from 'zod';

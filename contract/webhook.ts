@@ -7,7 +7,7 @@ import { Id } from './common.ts';
 import { Severity } from './events.ts';
 import { NotificationType } from './notifications.ts';
 
-/** The webhook body (PRODUCT.md §5): signed with `X-Spaceguard-Signature: sha256=<hex HMAC of "<timestamp>.<body>">`. */
+/** The webhook body (docs/product.md §5): signed with `X-Spaceguard-Signature: sha256=<hex HMAC of "<timestamp>.<body>">`. */
 export const WebhookPayload = z
   .object({
     id: z.string(),

@@ -15,7 +15,7 @@ need "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium
 need /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core
 # A PostgreSQL server of our own only when the suite is not pointed at another one.
 if [[ -z "${TEST_DATABASE_URL:-}" ]]; then need pg_ctlcluster postgresql; fi
-# The WAF data plane (issue #12): Debian's nginx, its ModSecurity v3 module and CRS 3.3.4.
+# The WAF data plane: Debian's nginx, its ModSecurity v3 module and CRS 3.3.4.
 need /usr/sbin/nginx nginx
 need /usr/lib/nginx/modules/ngx_http_modsecurity_module.so libnginx-mod-http-modsecurity
 need /usr/share/modsecurity-crs/rules modsecurity-crs

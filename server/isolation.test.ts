@@ -21,7 +21,7 @@ import { storeEvents } from './test/stored-events.ts';
 
 /**
  * Walks every operation of the OpenAPI document as anonymous, non-member, viewer, analyst, admin and owner
- * and checks each answer against the role table of PRODUCT.md §2: no leak, no 5xx.
+ * and checks each answer against the role table of docs/product.md §2: no leak, no 5xx.
  */
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
@@ -519,7 +519,7 @@ test('the role table holds on every operation for every caller', async () => {
       else if (caller === 'anonymous') expected = 401;
       else if (op.access === 'user') expected = 'any';
       else if (caller === 'nonMember') expected = 404;
-      // Owner-only billing answers weaker roles as it answers non-members (PRODUCT.md §2).
+      // Owner-only billing answers weaker roles as it answers non-members (docs/product.md §2).
       else expected = atLeast(caller as Role, op.access as Role) ? 'ok' : op.hiddenBelow ? 404 : 403;
       if (expected === 'ok' && (res.status < 200 || res.status >= 300)) failures.push(`denied: ${label}`);
       if (typeof expected === 'number' && res.status !== expected) failures.push(`expected ${expected}: ${label}`);

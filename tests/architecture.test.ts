@@ -1,6 +1,6 @@
 /**
- * The layers point one way (pages → islands → stores → lib → contract; routes → services → db), and the
- * pieces issue #11 made single stay single. Each rule reads the source tree, so a new file that breaks it fails here.
+ * The layers point one way (pages → islands → stores → lib → contract; routes → services → db), and the pieces
+ * that exist once stay single. Each rule reads the source tree, so a new file that breaks it fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-/** Alert rules and alerts (issue #15): the closed vocabularies and the bounds, plain values for schemas, server and islands. */
+/** Alert rules and alerts: the closed vocabularies and the bounds, plain values for schemas, server and islands. */
 
 /** What makes a rule fire: any matching event, more than N in a window, or nothing from a source for a window. */
 export const alertRuleKinds = ['match', 'threshold', 'silence'] as const;

@@ -1,4 +1,4 @@
-/** The firewall's vocabulary and limits (issue #12, docs/product.md §3): plain values, no zod, for schemas, compiler and islands. */
+/** The firewall's vocabulary and limits (docs/product.md §3): plain values, no zod, for schemas, compiler and islands. */
 
 /** What the WAF does with what the rules find: nothing, log only (`DetectionOnly`), or block (`On`). */
 export const firewallModes = ['off', 'detect', 'block'] as const;

@@ -1,5 +1,5 @@
 /**
- * The limits a plan sets (PRODUCT.md §4), by name: what a 402 `plan_limit` names, what `usage` reports, and where the
+ * The limits a plan sets (docs/product.md §4), by name: what a 402 `plan_limit` names, what `usage` reports, and where the
  * console manages each. Plain values, no zod, so the server and islands both read it.
  */
 import type { PlanTerms } from './plans.ts';

@@ -1,4 +1,4 @@
-/** The one plan table (PRODUCT.md §4): plain values, no zod, so schemas, server and islands all read it. */
+/** The one plan table (docs/product.md §4): plain values, no zod, so schemas, server and islands all read it. */
 
 /** Plans, cheapest first. */
 export const plans = ['free', 'pro', 'business'] as const;

@@ -1,4 +1,4 @@
-/** Space roles and what they rank (PRODUCT.md §2): plain values, no zod, for schemas, server and islands. */
+/** Space roles and what they rank (docs/product.md §2): plain values, no zod, for schemas, server and islands. */
 
 /** Space roles, strongest first. */
 export const roles = ['owner', 'admin', 'analyst', 'viewer'] as const;

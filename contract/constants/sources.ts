@@ -1,4 +1,4 @@
-/** The kinds of log source (PRODUCT.md §3) with the words the screens use for them: plain values, no zod. */
+/** The kinds of log source (docs/product.md §3) with the words the screens use for them: plain values, no zod. */
 
 /** ModSecurity v3 JSON audit records, generic JSON events, RFC 5424 syslog; in the order forms offer them. */
 export const sourceKinds = ['modsecurity', 'json', 'syslog'] as const;

@@ -1,4 +1,4 @@
-/** Plain constants of vulnerability management (issue #16), for the API and the islands alike. */
+/** Plain constants of vulnerability management, for the API and the islands alike. */
 import { type Severity, severities } from './events.ts';
 
 /** The ecosystems whose version order Spaceguard knows, as OSV names them (Debian records say `Debian:12`). */

@@ -4,7 +4,7 @@ import { inSpace } from '../caller.ts';
 import { createRouter, json, route } from '../router.ts';
 import { sendTestNotifications } from '../services/notifications/test-send.ts';
 
-/** Notifications of alert rules (issue #15): the editor's "Send test" button, for admins and owners. */
+/** Notifications of alert rules: the editor's "Send test" button, for admins and owners. */
 export const alertNotificationRoutes = createRouter().openapi(
   route('admin', {
     method: 'post',

@@ -23,7 +23,7 @@ import {
   updateAlertRule,
 } from '../services/alerts/rules/rules.ts';
 
-/** Alert rules of a space (issue #15, PRODUCT.md §7): everyone reads, admins and owners change, analysts preview. */
+/** Alert rules of a space (docs/product.md §7): everyone reads, admins and owners change, analysts preview. */
 export const alertRuleRoutes = createRouter()
   .openapi(
     route('viewer', {

@@ -21,7 +21,7 @@ import { listAlerts } from '../services/alerts/list.ts';
 import { addNote, bulkUpdateAlerts, suppressGroup, updateAlert } from '../services/alerts/triage.ts';
 import { wafAlertContext } from '../services/alerts/waf/waf-context.ts';
 
-/** Alerts of a space (issue #15, PRODUCT.md §7): everyone reads; analysts and up work them. */
+/** Alerts of a space (docs/product.md §7): everyone reads; analysts and up work them. */
 export const alertRoutes = createRouter()
   .openapi(
     route('viewer', {

@@ -32,7 +32,7 @@ export const assetBodyLimit = bodyLimit({
     );
   },
 });
-/** Assets of a space and their inventories (issue #16, PRODUCT.md §7): everyone reads, admins and owners change. */
+/** Assets of a space and their inventories (docs/product.md §7): everyone reads, admins and owners change. */
 export const assetRoutes = createRouter()
   .openapi(
     route('viewer', {

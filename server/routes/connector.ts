@@ -53,7 +53,7 @@ connectorRouter.use(
   }),
 );
 
-/** `/api/connector/*`: what a firewall's connector calls with its token (issue #12). */
+/** `/api/connector/*`: what a firewall's connector calls with its token. */
 export const connectorRoutes = connectorRouter
   .openapi(
     route('anonymous', {

@@ -19,7 +19,7 @@ import {
   updateDashboard,
 } from '../services/dashboards/dashboards.ts';
 
-/** Dashboards of a space (issue #17; PRODUCT.md §2: viewers read them, analysts and up create, change and delete). */
+/** Dashboards of a space (docs/product.md §2: viewers read them, analysts and up create, change and delete). */
 export const dashboardRoutes = createRouter()
   .openapi(
     route('viewer', {

@@ -28,7 +28,7 @@ import { assetVex } from '../services/vulns/findings/vex.ts';
 import { applyPatch, previewPatch, removePatch } from '../services/vulns/patches/patches.ts';
 
 /**
- * Assessments and findings of a space (issue #16, PRODUCT.md §7): everyone reads; admins run assessments and make
+ * Assessments and findings of a space (docs/product.md §7): everyone reads; admins run assessments and make
  * virtual patches (a firewall change); analysts and up triage.
  */
 export const findingRoutes = createRouter()

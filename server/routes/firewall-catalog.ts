@@ -22,7 +22,7 @@ const FirewallCatalog = z
   .object({ version: z.string(), groups: z.array(CatalogGroup), applications: z.array(z.enum(crsApplications)) })
   .meta({ id: 'FirewallCatalog' });
 
-/** The installed CRS's rule groups and packages, for the firewall configuration screen (issue #12, Managed rules). */
+/** The installed CRS's rule groups and packages, for the firewall configuration screen (Managed rules). */
 export const firewallCatalogRoutes = createRouter().openapi(
   route('viewer', {
     method: 'get',

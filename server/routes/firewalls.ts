@@ -25,7 +25,7 @@ import {
 } from '../services/firewalls/firewalls.ts';
 import { firewallVersion, listVersions, rollbackFirewall } from '../services/firewalls/versions.ts';
 
-/** Firewalls of a space (issue #12, PRODUCT.md §7): viewers and analysts read, admins and owners change. */
+/** Firewalls of a space (docs/product.md §7): viewers and analysts read, admins and owners change. */
 export const firewallRoutes = createRouter()
   .openapi(
     route('viewer', {

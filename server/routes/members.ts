@@ -14,7 +14,7 @@ import { body, createRouter, json, route } from '../router.ts';
 import { invite, listInvitations, revokeInvitation } from '../services/spaces/invitations.ts';
 import { changeRole, leaveSpace, listMembers, removeMember } from '../services/spaces/members.ts';
 
-/** Members and invitations of a space, per the role table of PRODUCT.md §2. */
+/** Members and invitations of a space, per the role table of docs/product.md §2. */
 export const memberRoutes = createRouter()
   .openapi(
     route('viewer', {

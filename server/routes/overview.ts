@@ -4,7 +4,7 @@ import { inSpace } from '../caller.ts';
 import { createRouter, json, route } from '../router.ts';
 import { overviewSummary } from '../services/overview/summary.ts';
 
-/** The overview's own reads (issue #19): the summary strip over a range and the period before it. */
+/** The overview's own reads: the summary strip over a range and the period before it. */
 export const overviewRoutes = createRouter().openapi(
   route('viewer', {
     method: 'get',

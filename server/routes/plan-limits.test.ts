@@ -8,7 +8,7 @@ import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
 import { testClock } from '../test/jobs.ts';
 
 /**
- * Issue #18: every limited object of a Free space, filled to the brim through the API, refuses the next create with
+ * Plan limits: every limited object of a Free space, filled to the brim through the API, refuses the next create with
  * the one 402 `plan_limit`; on Pro the same create passes; `usageOf` counts what the checks count.
  */
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -231,12 +231,10 @@ describe('every limit of a Free space', () => {
     const answers = await Promise.all(
       firewalls.map((firewall) =>
         t.read(
-          t
-            .api(owner)
-            .spaces[':spaceId'].firewalls[':id'].$patch({
-              param: { spaceId, id: firewall.id },
-              json: { mode: 'block' },
-            }),
+          t.api(owner).spaces[':spaceId'].firewalls[':id'].$patch({
+            param: { spaceId, id: firewall.id },
+            json: { mode: 'block' },
+          }),
         ),
       ),
     );
@@ -245,12 +243,10 @@ describe('every limit of a Free space', () => {
     // patches go through the same check).
     const readOnly = firewalls[answers.findIndex((answer) => answer.status === 402)] as { id: string };
     const rollback = await t.read(
-      t
-        .api(owner)
-        .spaces[':spaceId'].firewalls[':id'].rollback.$post({
-          param: { spaceId, id: readOnly.id },
-          json: { version: 1 },
-        }),
+      t.api(owner).spaces[':spaceId'].firewalls[':id'].rollback.$post({
+        param: { spaceId, id: readOnly.id },
+        json: { version: 1 },
+      }),
     );
     expect(rollback.status).toBe(402);
     expect(rollback.json.error).toMatchObject({ code: 'plan_limit', limit: 'firewalls', plan: 'free' });

@@ -16,7 +16,7 @@ import {
   updateSavedSearch,
 } from '../services/events/saved-searches.ts';
 
-/** Saved searches of the event log (PRODUCT.md §2: viewers list them, analysts and up save and delete). */
+/** Saved searches of the event log (docs/product.md §2: viewers list them, analysts and up save and delete). */
 export const savedSearchRoutes = createRouter()
   .openapi(
     route('viewer', {

@@ -1,5 +1,5 @@
 /**
- * Ten worst-case searches at once must not take the service down (issue #13): the health check and a sign-in
+ * Ten worst-case searches at once must not take the service down: the health check and a sign-in
  * started after them answer before they are all done, on PostgreSQL (searches have their own pool) and on PGlite
  * (on a worker thread, one search at a time). Past the search queue, the answer is 503 with Retry-After.
  * Asserted as an order of answers, never as a time.

@@ -22,7 +22,7 @@ import {
   updateSource,
 } from '../services/sources/sources.ts';
 
-/** Log sources of a space (PRODUCT.md §7): viewers read, admins create, edit, rotate and delete. */
+/** Log sources of a space (docs/product.md §7): viewers read, admins create, edit, rotate and delete. */
 export const sourceRoutes = createRouter()
   .openapi(
     route('viewer', {

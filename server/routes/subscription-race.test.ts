@@ -1,5 +1,5 @@
 /**
- * Checkouts sent at the same moment (issue #28): each is quoted from the space as it is once locked, so the second
+ * Checkouts sent at the same moment: each is quoted from the space as it is once locked, so the second
  * of two identical checkouts charges nothing and an upgrade racing a purchase is credited for it. Two API processes
  * on their own pools (PostgreSQL with TEST_DATABASE_URL), or two apps on the one PGlite.
  */

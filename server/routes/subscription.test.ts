@@ -1,4 +1,4 @@
-/** Subscriptions and billing (issue #18), through the API with an injected clock; PGlite, or PostgreSQL with TEST_DATABASE_URL. */
+/** Subscriptions and billing, through the API with an injected clock; PGlite, or PostgreSQL with TEST_DATABASE_URL. */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -156,12 +156,10 @@ describe('checkout', () => {
     ).toBe(200);
     clock.set('2026-11-16T00:00:00.000Z'); // half of the 30-day period left
     const preview = await t.read(
-      t
-        .api(owner)
-        .spaces[':spaceId'].subscription.checkout.preview.$post({
-          param: { spaceId },
-          json: { plan: 'business', interval: 'month' },
-        }),
+      t.api(owner).spaces[':spaceId'].subscription.checkout.preview.$post({
+        param: { spaceId },
+        json: { plan: 'business', interval: 'month' },
+      }),
     );
     expect(preview.status, preview.text).toBe(200);
     expect(preview.json).toMatchObject({

@@ -34,7 +34,7 @@ const IdempotencyHeaders = z.object({
 const ownerOnly = { hideBelow: true } as const;
 const declined = json(ApiErrorBody, 'The card was declined (`card_declined`, `insufficient_funds`): nothing changed');
 
-/** The space's subscription and payments (issue #18): owners only; every other role gets 404, as non-members do. */
+/** The space's subscription and payments: owners only; every other role gets 404, as non-members do. */
 export const subscriptionRoutes = createRouter()
   .openapi(
     route(

@@ -1,5 +1,5 @@
 /**
- * The import takes every record the public data sets write (issue #28): one record per ecosystem quirk, Go's zero
+ * The import takes every record the public data sets write: one record per ecosystem quirk, Go's zero
  * time read as unknown and ordered before every real time, on PGlite and PostgreSQL alike.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';

@@ -35,7 +35,7 @@ export const importBodyLimit = bodyLimit({
 /** The app's path of the import, whose body limit is this router's (`vulnLimits.importBytes`). */
 export const vulnImportPath = /^\/api\/spaces\/[^/]+\/vuln-refs\/?$/;
 
-/** The vulnerability reference library of a space (issue #16, PRODUCT.md §7): everyone reads, admins import. */
+/** The vulnerability reference library of a space (docs/product.md §7): everyone reads, admins import. */
 export const vulnRefRoutes = createRouter()
   .openapi(
     route('viewer', {

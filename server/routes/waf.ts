@@ -13,7 +13,7 @@ import { body, createRouter, json, route } from '../router.ts';
 import { wafDiscover } from '../services/waf/discover.ts';
 import { applyRemedy, previewRemedy } from '../services/waf/remedies.ts';
 
-/** WAF discover and its remedies (issue #15, PRODUCT.md §7): every member reads and previews, admins and owners apply. */
+/** WAF discover and its remedies (docs/product.md §7): every member reads and previews, admins and owners apply. */
 export const wafRoutes = createRouter()
   .openapi(
     route('viewer', {

@@ -1,5 +1,5 @@
 /**
- * Alerts (issue #15) through the built pages and the real API: a threshold rule made in the editor opens one alert per
+ * Alerts through the built pages and the real API: a threshold rule made in the editor opens one alert per
  * attacking IP, one alert is worked from its page (acknowledge with a note, snooze, resolve), the list is filtered and
  * bulk acknowledged; both pages are accessible and do not scroll sideways at 375 px.
  */

@@ -1,5 +1,5 @@
 /**
- * Renewal (issue #18) across two API processes (`server/start.js`, as `npm start` runs it) on one PostgreSQL
+ * Renewal across two API processes (`server/start.js`, as `npm start` runs it) on one PostgreSQL
  * database: a space pays for a month of Pro; both processes are restarted with their clock 32 days ahead
  * (`DEV_CLOCK_OFFSET_DAYS`, honoured outside production only); the `billing.renew` job renews the subscription once,
  * whichever process runs it, with one new invoice and the period moved on. PostgreSQL from E2E_PG_URL (default the

@@ -1,5 +1,5 @@
 /**
- * Dashboards (issue #17) through the built pages and the real API: a dashboard built with one widget of every type,
+ * Dashboards through the built pages and the real API: a dashboard built with one widget of every type,
  * a type switched, widgets dragged, resized and moved with the keyboard, all kept over a reload; export and import
  * give an equal dashboard; a variable narrows every widget; a viewer has no edit control and cannot write; two
  * editors saving the same version get one conflict. Accessible in view and edit mode, no sideways scroll at 375 px.

@@ -1,5 +1,5 @@
 /**
- * Issue #19, "The event log answers at a glance": on a wide screen the rows name the client's country and each
+ * The event log answers at a glance: on a wide screen the rows name the client's country and each
  * rule's CRS message; the drawer filters for or excludes a value, copies the event as JSON, links to itself, and
  * sits below the console's header.
  */

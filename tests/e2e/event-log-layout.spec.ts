@@ -1,5 +1,5 @@
 /**
- * The event log at a glance (issue #19): on a 1440×900 screen at least ten events show without scrolling, the facets
+ * The event log at a glance: on a 1440×900 screen at least ten events show without scrolling, the facets
  * sit in a column beside them, and the histogram stacks each bucket by action with a legend, y labels that do not
  * overlap, and a tooltip naming the bucket's time range with whole numbers.
  */

@@ -1,5 +1,5 @@
 /**
- * Acceptance of issue #12, end to end: a firewall created in the console, `npm run waf` (the connector with a private
+ * The firewall, end to end: a firewall created in the console, `npm run waf` (the connector with a private
  * nginx, ModSecurity v3 and the OWASP CRS) in front of a small application, and what a user notices: answers through
  * the WAF, events in the event log, the connector's state on the list screen. One WAF for the whole file, so the tests
  * run in order, each building on the settings the one before saved.

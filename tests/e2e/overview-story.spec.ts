@@ -1,5 +1,5 @@
 /**
- * The overview tells a story (issue #19): the summary strip shows the API's numbers with their change against the
+ * The overview tells a story: the summary strip shows the API's numbers with their change against the
  * previous period and leads into the event log; the top rules say what each CRS rule detects; a bar of the attack
  * categories opens the event log filtered by its tag.
  */

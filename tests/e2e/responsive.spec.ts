@@ -1,5 +1,5 @@
 /**
- * Small screens (issue #19): every route of the route table, signed in, at 375×812 and 768×1024, in light and dark:
+ * Small screens: every route of the route table, signed in, at 375×812 and 768×1024, in light and dark:
  * the page never scrolls sideways, axe finds nothing, and a full-page screenshot of each is kept with the results.
  * Then the console's navigation drawer by keyboard, and the event drawer on a phone.
  */

@@ -1,5 +1,5 @@
 /**
- * Subscription (issue #18) through the built pages and the real API: a Free space refuses a second firewall with the
+ * Subscription through the built pages and the real API: a Free space refuses a second firewall with the
  * plan-limit message and a way to the plans; the owner upgrades to Pro with the test card that succeeds (the one
  * that is declined changes nothing), sees the raised limit and the usage bars, and the second firewall is created;
  * the receipt prints; a retried checkout charges once; an admin and a viewer see no subscription controls and get

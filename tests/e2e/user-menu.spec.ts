@@ -1,5 +1,5 @@
 /**
- * The spaces list and the profile (issue #19) carry the console's user menu: the signed-in name, the profile, all
+ * The spaces list and the profile carry the console's user menu: the signed-in name, the profile, all
  * spaces, and sign-out, which ends the session (the next visit asks to sign in again).
  */
 import { BASE_URL } from './base-url.ts';

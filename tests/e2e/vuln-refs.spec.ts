@@ -1,5 +1,5 @@
 /**
- * The vulnerability reference library (issue #16) through the built pages and the real API: an admin imports a zip
+ * The vulnerability reference library through the built pages and the real API: an admin imports a zip
  * of OSV records and watches the progress bar reach the total, searches by a CVE alias, opens a record (details as
  * Markdown, ranges in words, the vector's parts); a viewer reads the library without the import. Both views are
  * accessible in both themes and do not scroll sideways at 375 px.

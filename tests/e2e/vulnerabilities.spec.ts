@@ -1,5 +1,5 @@
 /**
- * Vulnerability assessment (issue #16) through the built pages and the real API: an asset added with its CycloneDX
+ * Vulnerability assessment through the built pages and the real API: an asset added with its CycloneDX
  * SBOM, assessed against the library; a finding triaged in VEX terms; the asset's VEX exported; a virtual patch made
  * on the firewall in front of it, which mitigates the finding. Accessible in both themes, no sideways scroll at 375 px.
  */

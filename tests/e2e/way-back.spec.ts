@@ -1,6 +1,6 @@
 /**
  * Every full-screen page (the console-full layout has no navigation rail) shows a visible way back to where it was
- * opened from (issue #19), at desktop and phone widths.
+ * opened from, at desktop and phone widths.
  */
 import { layoutOf, ROUTES } from '../../src/lib/routes.ts';
 import { expect, test } from './fixtures.ts';

@@ -25,7 +25,7 @@ import { users } from './users.ts';
 /** A channel as stored: a webhook keeps its secret (to sign with), which the API never answers. */
 export type StoredChannel = { kind: 'email'; to: string[] } | { kind: 'webhook'; url: string; secret: string };
 
-/** A detection rule of a space (issue #15): what it matches, how it fires, whom it tells. */
+/** A detection rule of a space: what it matches, how it fires, whom it tells. */
 export const alertRules = pgTable(
   'alert_rules',
   {

@@ -11,7 +11,7 @@ import type { InvoiceLine } from '../../../contract/subscription.ts';
 import { spaces } from './spaces.ts';
 
 /**
- * A card as the billing provider keeps it (issue #18): its token at the provider, brand and last four; never the
+ * A card as the billing provider keeps it: its token at the provider, brand and last four; never the
  * number. `behaviour` is the local test provider's: what a charge of this card does (from the test card's number).
  */
 export const paymentMethods = pgTable(

@@ -5,7 +5,7 @@ import { spaces } from './spaces.ts';
 import { users } from './users.ts';
 
 /**
- * A dashboard of a space (issue #17): its whole model (what export writes) as JSON, a version that each save
+ * A dashboard of a space: its whole model (what export writes) as JSON, a version that each save
  * raises by one (a save based on an older one is refused), and whether it is the space's default (at most one).
  */
 export const dashboards = pgTable(

@@ -4,7 +4,7 @@ import { spaces } from './spaces.ts';
 import { users } from './users.ts';
 
 /**
- * The one triage record (STYLE.md, "one triage record"): every decision about an alert, an alert rule's group or a
+ * The one triage record (docs/style.md, "one triage record"): every decision about an alert, an alert rule's group or a
  * vulnerability finding, with who made it, when, why, until when and on what scope. An alert's timeline and a
  * rule's suppressions are read from here; vulnerability findings reuse it.
  */

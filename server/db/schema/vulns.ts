@@ -22,7 +22,7 @@ import { users } from './users.ts';
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * A record of a space's vulnerability library (issue #16): one OSV record (schema 1.x) as imported, keyed by its id.
+ * A record of a space's vulnerability library: one OSV record (schema 1.x) as imported, keyed by its id.
  * The record itself is kept whole in `record`; the columns are what search, filters and the list read.
  */
 export const vulnRefs = pgTable(

@@ -1,5 +1,5 @@
 /**
- * Checkout (issue #18): the preview of what a plan change charges, line by line, and the change itself. Paying now
+ * Checkout: the preview of what a plan change charges, line by line, and the change itself. Paying now
  * (from Free, or an upgrade) charges through the provider and, only when the payment succeeded, stores the card's
  * token, the invoice and the new plan in one transaction; a declined card answers 402 and changes nothing. A lower
  * plan is scheduled for the period's end, refused with 409 while usage exceeds it. A retried checkout under the same

@@ -1,5 +1,5 @@
 /**
- * A space's subscription as its owner sees it (issue #18): plan, interval, status, period, scheduled change, usage and
+ * A space's subscription as its owner sees it: plan, interval, status, period, scheduled change, usage and
  * card; the payment history; cancelling a scheduled change; refunds. The plan lives in `spaces.plan` (what the rest
  * of the app reads) and is mirrored in `subscriptions.plan`: `setPlan` changes both in the caller's transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * Dashboards of a space (issue #17): list, read, create within the plan's limit, save (each save raises the version by
+ * Dashboards of a space: list, read, create within the plan's limit, save (each save raises the version by
  * one; a save based on an older version is refused with 409 naming who saved in between), duplicate, make the
  * space's default (exactly one; it cannot be deleted), delete. Every change is audited.
  */

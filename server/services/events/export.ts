@@ -1,4 +1,4 @@
-/** Export of the event log's current result (PRODUCT.md §3 `/console/siem`): every matching event, streamed. */
+/** Export of the event log's current result (docs/product.md §3 `/console/siem`): every matching event, streamed. */
 import { and, desc, eq, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EVENT_EXPORT_LIMIT, type EventExportQuery, eventCsvColumns } from '../../../contract/event-search.ts';

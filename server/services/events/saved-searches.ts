@@ -1,4 +1,4 @@
-/** Saved searches of the event log (PRODUCT.md §2): a name unique in the space, a query and a range. */
+/** Saved searches of the event log (docs/product.md §2): a name unique in the space, a query and a range. */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {

@@ -1,5 +1,5 @@
 /**
- * Firewalls of a space (issue #12, PRODUCT.md §3): the list with its 24 h figures, one firewall, create with a
+ * Firewalls of a space (docs/product.md §3): the list with its 24 h figures, one firewall, create with a
  * connector token (shown once), edit (each successful edit is a new version; a stale `version` answers 409),
  * delete after typing the name, and token rotation. Versions and rollback are in versions.ts.
  */

@@ -40,7 +40,7 @@ export function fromGeneric(event: GenericEvent, raw: unknown): NormalisedEvent 
   };
 }
 
-/** Parses the generic event of PRODUCT.md §7 (only `time` required, unknown fields kept in `raw`). */
+/** Parses the generic event of docs/product.md §7 (only `time` required, unknown fields kept in `raw`). */
 export function parseGeneric(value: unknown): LineResult {
   if (!isRecord(value)) return lineError('Expected a JSON object.');
   const parsed = GenericEvent.safeParse(value);

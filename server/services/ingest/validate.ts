@@ -1,5 +1,5 @@
 /**
- * The checks every ingest line passes before anything is stored (issue #13 item 2): one record PostgreSQL cannot
+ * The checks every ingest line passes before anything is stored: one record PostgreSQL cannot
  * hold (a lone surrogate, a time out of its range, nesting that overflows a stack) must be refused with its reason,
  * never fail the whole batch.
  */

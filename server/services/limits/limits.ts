@@ -1,5 +1,5 @@
 /**
- * The one place that decides every plan limit (issue #18): what each plan allows comes from
+ * The one place that decides every plan limit: what each plan allows comes from
  * contract/constants/plans.ts, the limit names and labels from contract/constants/limits.ts. Every API that creates a
  * limited thing (firewall, invitation or member, dashboard, alert rule, asset) or sets a limited value (retention)
  * asks `checkLimit`, which refuses the same way everywhere: 402

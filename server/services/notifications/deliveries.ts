@@ -1,4 +1,4 @@
-/** The delivery log of an alert (issue #15): every notification of it, with each attempt, for the alert's screen. */
+/** The delivery log of an alert: every notification of it, with each attempt, for the alert's screen. */
 import { desc, eq } from 'drizzle-orm';
 import type { Delivery } from '../../../contract/notifications.ts';
 import type { Executor } from '../../db/database.ts';

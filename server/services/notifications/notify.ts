@@ -1,5 +1,5 @@
 /**
- * Notifying an alert's channels (issue #15): in the caller's transaction, one stored delivery per channel of the
+ * Notifying an alert's channels: in the caller's transaction, one stored delivery per channel of the
  * rule and one queued job to send it, so a notification exists if and only if the change that wants it commits,
  * and a restart loses none. Nothing is sent here: a slow receiver never slows ingest or the API.
  */

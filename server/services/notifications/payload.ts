@@ -1,4 +1,4 @@
-/** The webhook body (PRODUCT.md §5, docs/webhooks.md), built once per delivery and stored so every retry sends it. */
+/** The webhook body (docs/product.md §5, docs/webhooks.md), built once per delivery and stored so every retry sends it. */
 import type { NotificationType } from '../../../contract/constants/alerts.ts';
 import { WebhookPayload } from '../../../contract/webhook.ts';
 import type { AlertRow } from '../../db/schema/alerts.ts';

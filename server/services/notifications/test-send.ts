@@ -1,5 +1,5 @@
 /**
- * The rule editor's "Send test" (issue #15): a `test` notification to each channel of a stored rule, sent at once
+ * The rule editor's "Send test": a `test` notification to each channel of a stored rule, sent at once
  * (one attempt, the receiver's answer shown), each recorded as a delivery without an alert and the whole audited.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Where a webhook may go (issue #15, #28): a URL whose host is, or resolves to, an address that is not globally
+ * Where a webhook may go: a URL whose host is, or resolves to, an address that is not globally
  * reachable could make the server call its own network for an attacker (SSRF), so it is refused unless
  * WEBHOOK_ALLOWED_HOSTS lists the host; outside production loopback is allowed, so a local receiver can be tried.
  *

@@ -1,5 +1,5 @@
 /**
- * The overview's summary strip (issue #19, docs/overview.md): requests, blocked requests, block rate and distinct
+ * The overview's summary strip (docs/overview.md): requests, blocked requests, block rate and distinct
  * client addresses over a range and over the period of equal length just before it, from the rollups in one
  * statement; and the alerts and critical findings open now with how many of them began in each period.
  */

@@ -1,4 +1,4 @@
-/** Log sources of a space (PRODUCT.md §7): their ingest figures, create with a token, edit, rotate, delete, parser test. */
+/** Log sources of a space (docs/product.md §7): their ingest figures, create with a token, edit, rotate, delete, parser test. */
 import { and, asc, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {

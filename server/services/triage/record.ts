@@ -1,5 +1,5 @@
 /**
- * The one triage record (STYLE.md): every decision about an alert, an alert rule's group or a vulnerability finding
+ * The one triage record (docs/style.md): every decision about an alert, an alert rule's group or a vulnerability finding
  * is written here, with who made it, when, why, until when and on what scope, in the transaction of the change.
  */
 import type { TriageEntry } from '../../../contract/triage.ts';

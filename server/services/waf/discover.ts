@@ -1,4 +1,4 @@
-/** WAF discover (issue #15): the space's WAF events of a range grouped by IP, rule, path or country, each with a sparkline. */
+/** WAF discover: the space's WAF events of a range grouped by IP, rule, path or country, each with a sparkline. */
 import type { z } from 'zod';
 import type { DiscoverAnswer, DiscoverQuery } from '../../../contract/waf.ts';
 import type { SpaceCaller } from '../../caller.ts';

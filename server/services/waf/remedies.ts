@@ -1,5 +1,5 @@
 /**
- * WAF remedies (issue #15): block an IP for a while or exclude a rule on a path, previewed (what it would have
+ * WAF remedies: block an IP for a while or exclude a rule on a path, previewed (what it would have
  * affected in 7 days, the sentence, the compiled files that change) and applied as a new audited firewall version.
  */
 

@@ -1,4 +1,4 @@
-/** Filters of the activity screen, kept in the URL query so a link reproduces the view (PRODUCT.md §3). */
+/** Filters of the activity screen, kept in the URL query so a link reproduces the view (docs/product.md §3). */
 
 export const FILTER_KEYS = ['actor', 'action', 'objectType', 'from', 'to'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

@@ -25,7 +25,7 @@ import { eventLogLink, eventLogWindowLink } from './overview-links.ts';
 import { SummaryStrip } from './SummaryStrip.tsx';
 import { TopTable } from './TopTable.tsx';
 
-/** This month's ingest against the plan's quota, and what was refused past it (PRODUCT.md §4). */
+/** This month's ingest against the plan's quota, and what was refused past it (docs/product.md §4). */
 function UsageCard({ spaceId }: { spaceId: string }) {
   const { loaded, retry } = useApi($eventUsage);
   const usage = loaded.state === 'ready' ? loaded.data : null;

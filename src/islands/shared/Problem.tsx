@@ -15,7 +15,7 @@ interface Props {
   readonly back?: { readonly href: string; readonly label: string } | null | undefined;
 }
 
-/** Message shown to a non-member, the same as for a space that does not exist (PRODUCT.md §2). */
+/** Message shown to a non-member, the same as for a space that does not exist (docs/product.md §2). */
 export const NOT_A_MEMBER = 'This space does not exist or you are not a member.';
 
 /** Why something could not load: signed out (off to sign in and back), not found, or a failure with Retry. */

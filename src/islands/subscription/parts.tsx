@@ -17,7 +17,7 @@ export function TestModeMark() {
   );
 }
 
-/** Only owners see a subscription (PRODUCT.md §2): the API answers others as it answers non-members. */
+/** Only owners see a subscription (docs/product.md §2): the API answers others as it answers non-members. */
 export const OWNERS_ONLY = (
   <>
     <p>Only the owners of a space see and change its subscription.</p>

@@ -1,5 +1,5 @@
 /**
- * Alert rules of a space (issue #15): list, read, create within the plan's limit, change, delete. Every change is
+ * Alert rules of a space: list, read, create within the plan's limit, change, delete. Every change is
  * checked whole (the query parses, the kind has what it needs, a watched source or firewall is the space's, a webhook
  * has a secret and may be reached) and audited.
  */

@@ -28,7 +28,7 @@ export type RetentionResult = {
 type Cut = { spaceId: string; sourceId: string; cutoff: Date };
 
 /**
- * Each source's retention cut: the source's retention when set, capped by the space's (PRODUCT.md §5), counted back
+ * Each source's retention cut: the source's retention when set, capped by the space's (docs/product.md §5), counted back
  * from `now` and rounded down to the start of that UTC day, so that whole rollup buckets expire with their events
  * (an event goes in the first run after its whole day is past the retention).
  */

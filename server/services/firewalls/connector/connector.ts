@@ -1,5 +1,5 @@
 /**
- * The connector's side of a firewall (issue #12), authenticated by the firewall's token: pull the newest
+ * The connector's side of a firewall, authenticated by the firewall's token: pull the newest
  * version's files (ETag, 304, long poll), report whether a version applied, and ship ModSecurity audit records.
  */
 import { and, eq } from 'drizzle-orm';

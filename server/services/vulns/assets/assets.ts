@@ -1,5 +1,5 @@
 /**
- * Assets of a space (issue #16): list, read, create within the plan's limit, change, delete. A new inventory (typed
+ * Assets of a space: list, read, create within the plan's limit, change, delete. A new inventory (typed
  * components or a CycloneDX SBOM) replaces the current one, which goes whole to `asset_inventories` with its source,
  * its SBOM's metadata, who replaced it and when; `inventory_version` counts them. Every change is audited.
  */

@@ -1,5 +1,5 @@
 /**
- * Virtual patches (issue #16): from a finding of a web application, a firewall change that blocks the flaw's way in
+ * Virtual patches: from a finding of a web application, a firewall change that blocks the flaw's way in
  * (a custom rule on a path, or the CRS rule group that covers the weakness), previewed as the compiled files that
  * change, applied as a new audited firewall version; the finding is then `mitigated` (VEX: protected at perimeter)
  * for as long as the firewall keeps the patch. Removing the patch (here, or by editing the firewall) reopens it.
