@@ -28,12 +28,10 @@ afterAll(async () => {
 /** A new firewall in detect mode: its id and connector token. */
 async function firewall(name = 'shop'): Promise<{ id: string; token: string }> {
   const res = await t.read(
-    t
-      .api(owner)
-      .spaces[':spaceId'].firewalls.$post({
-        param: { spaceId },
-        json: { name, hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-      }),
+    t.api(owner).spaces[':spaceId'].firewalls.$post({
+      param: { spaceId },
+      json: { name, hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+    }),
   );
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   return { id: res.json.id, token: res.json.token };
@@ -329,7 +327,9 @@ describe('connector events', () => {
     const fw = await firewall('again');
     await send(fw.token, auditLog.replaceAll('"unique_id":"', '"unique_id":"g'));
     const [before] = await t.db.select().from(firewalls).where(eq(firewalls.id, fw.id));
-    await t.raw('DELETE', `/api/spaces/${spaceId}/sources/${before?.sourceId}`, { cookie: owner });
+    await t.read(
+      t.api(owner).spaces[':spaceId'].sources[':id'].$delete({ param: { spaceId, id: String(before?.sourceId) } }),
+    );
     const res = await send(fw.token, auditLog.replaceAll('"unique_id":"', '"unique_id":"h'));
     expect((await res.json()).accepted).toBe(records);
     const [after] = await t.db.select().from(firewalls).where(eq(firewalls.id, fw.id));

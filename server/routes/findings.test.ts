@@ -250,34 +250,48 @@ describe('assessments', () => {
 describe('triage', () => {
   test('a not affected finding needs a VEX justification, named on its field', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
-    const res = await t.raw('PATCH', path(`/findings/${f?.id}`), {
-      cookie: as.analyst,
-      body: { status: 'not_affected' },
-    });
+    const res = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings[':id'].$patch({
+          param: { spaceId, id: String(f?.id) },
+          json: { status: 'not_affected' },
+        }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.fields.justification).toMatch(/VEX justification/);
   });
 
   test('viewers cannot triage', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
-    const res = await t.raw('PATCH', path(`/findings/${f?.id}`), {
-      cookie: as.viewer,
-      body: { status: 'not_affected', justification: 'code_not_reachable' },
-    });
+    const res = await t.read(
+      t
+        .api(as.viewer)
+        .spaces[':spaceId'].findings[':id'].$patch({
+          param: { spaceId, id: String(f?.id) },
+          json: { status: 'not_affected', justification: 'code_not_reachable' },
+        }),
+    );
     expect(res.status).toBe(403);
   });
 
   test('not affected is kept across re-assessments, in the triage record and the audit log', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
-    const res = await t.raw('PATCH', path(`/findings/${f?.id}`), {
-      cookie: as.analyst,
-      body: { status: 'not_affected', justification: 'code_not_reachable', reason: 'merge() is never called' },
-    });
+    const res = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings[':id'].$patch({
+          param: { spaceId, id: String(f?.id) },
+          json: { status: 'not_affected', justification: 'code_not_reachable', reason: 'merge() is never called' },
+        }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'not_affected', justification: 'code_not_reachable' });
     expect((await assess()).json.findingsNew).toBe(0);
     expect(byVuln(await findings(), 'GHSA-jf85-cpcp-j695')?.status).toBe('not_affected');
-    const detail = await t.raw('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
+    const detail = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].findings[':id'].$get({ param: { spaceId, id: String(f?.id) } }),
+    );
     expect(detail.json.timeline).toEqual([
       expect.objectContaining({
         decision: 'not_affected',
@@ -295,23 +309,35 @@ describe('triage', () => {
 
   test('a risk acceptance needs a reason and an end ahead, and opens the finding again when it ends', async () => {
     const f = byVuln(await findings(), 'PYSEC-2021-9');
-    const missing = await t.raw('PATCH', path(`/findings/${f?.id}`), {
-      cookie: as.analyst,
-      body: { status: 'accepted' },
-    });
+    const missing = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings[':id'].$patch({
+          param: { spaceId, id: String(f?.id) },
+          json: { status: 'accepted' },
+        }),
+    );
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.json.error.fields).sort()).toEqual(['reason', 'until']);
-    const past = await t.raw('PATCH', path(`/findings/${f?.id}`), {
-      cookie: as.analyst,
-      body: { status: 'accepted', reason: 'internal only', until: '2026-11-01T00:00:00Z' },
-    });
+    const past = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings[':id'].$patch({
+          param: { spaceId, id: String(f?.id) },
+          json: { status: 'accepted', reason: 'internal only', until: '2026-11-01T00:00:00Z' },
+        }),
+    );
     expect(past.status).toBe(400);
     expect(past.json.error.fields.until).toMatch(/future/);
     const until = new Date(clock.now().getTime() + 2 * 86_400_000).toISOString();
-    const ok = await t.raw('PATCH', path(`/findings/${f?.id}`), {
-      cookie: as.analyst,
-      body: { status: 'accepted', reason: 'Admin upload is disabled until the upgrade', until },
-    });
+    const ok = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings[':id'].$patch({
+          param: { spaceId, id: String(f?.id) },
+          json: { status: 'accepted', reason: 'Admin upload is disabled until the upgrade', until },
+        }),
+    );
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ status: 'accepted', until });
     clock.advance(86_400_000);
@@ -320,7 +346,9 @@ describe('triage', () => {
     clock.advance(86_400_000 + 60_000);
     await runVulnJobs(t.db, { now: clock.now, deps: t.deps });
     expect(byVuln(await findings(), 'PYSEC-2021-9')?.status).toBe('open');
-    const detail = await t.raw('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
+    const detail = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].findings[':id'].$get({ param: { spaceId, id: String(f?.id) } }),
+    );
     expect(detail.json.timeline.at(-1)).toMatchObject({ decision: 'reopened', reason: 'The risk acceptance ended.' });
   });
 
@@ -328,12 +356,10 @@ describe('triage', () => {
     const list = await findings();
     const ids = list.map((f) => f.id);
     const res = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings.bulk.$post({
-          param: { spaceId },
-          json: { ids, status: 'not_affected', justification: 'requires_configuration' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings.bulk.$post({
+        param: { spaceId },
+        json: { ids, status: 'not_affected', justification: 'requires_configuration' },
+      }),
     );
     expect(res.status).toBe(200);
     // The lodash finding already is not affected, but with another justification: every one changes.
@@ -365,10 +391,14 @@ describe('inventory changes', () => {
     expect(res.json).toMatchObject({ assets: 1, findingsFixed: 1, findingsNew: 0 });
     const fixed = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
     expect(fixed?.status).toBe('fixed');
-    const triage = await t.raw('PATCH', path(`/findings/${fixed?.id}`), {
-      cookie: as.analyst,
-      body: { status: 'open' },
-    });
+    const triage = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings[':id'].$patch({
+          param: { spaceId, id: String(fixed?.id) },
+          json: { status: 'open' },
+        }),
+    );
     expect(triage.status).toBe(409);
   });
 
@@ -398,10 +428,14 @@ describe('inventory changes', () => {
 describe('VEX export', () => {
   test('an asset’s findings as CycloneDX VEX with analysis state and justification', async () => {
     const f = byVuln(await findings(), 'DSA-5532-1', hostId);
-    await t.raw('PATCH', path(`/findings/${f?.id}`), {
-      cookie: as.analyst,
-      body: { status: 'not_affected', justification: 'requires_environment' },
-    });
+    await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings[':id'].$patch({
+          param: { spaceId, id: String(f?.id) },
+          json: { status: 'not_affected', justification: 'requires_environment' },
+        }),
+    );
     const res = await t.read(
       t.api(as.viewer).spaces[':spaceId'].assets[':id'].vex.$get({ param: { spaceId, id: hostId } }),
     );
@@ -427,12 +461,10 @@ describe('virtual patches', () => {
   let firewallId: string;
   beforeAll(async () => {
     const firewall = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls.$post({
-          param: { spaceId },
-          json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'block' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'block' },
+      }),
     );
     if (firewall.status !== 201) throw new Error(`firewall ${firewall.status} ${firewall.text}`);
     firewallId = firewall.json.id;
@@ -442,20 +474,28 @@ describe('virtual patches', () => {
 
   test('a host’s finding cannot be patched on a firewall', async () => {
     const f = byVuln(await findings(), 'DSA-5532-1', hostId);
-    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch/preview`), {
-      cookie: as.admin,
-      body: { kind: 'custom-rule', firewallId, path: '/' },
-    });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].findings[':id']['virtual-patch'].preview.$post({
+          param: { spaceId, id: String(f?.id) },
+          json: { kind: 'custom-rule', firewallId, path: '/' },
+        }),
+    );
     expect(res.status).toBe(409);
     expect(res.json.error.message).toMatch(/web applications/);
   });
 
   test('the preview names the change and the compiled files, and suggests the CRS group of the weakness', async () => {
     const f = await log4j();
-    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch/preview`), {
-      cookie: as.admin,
-      body: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['post'], queryPattern: '\\$\\{jndi:' },
-    });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].findings[':id']['virtual-patch'].preview.$post({
+          param: { spaceId, id: String(f?.id) },
+          json: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['post'], queryPattern: '\\$\\{jndi:' },
+        }),
+    );
     expect(res.status).toBe(200);
     expect(res.json.change).toBe(
       'Block POST requests to /api/log whose query matches \\$\\{jndi: on shop (GHSA-jfh8-c2jp-5v3q in org.apache.logging.log4j:log4j-core of shop-web).',
@@ -467,29 +507,41 @@ describe('virtual patches', () => {
 
   test('a bad path is refused on its field', async () => {
     const f = await log4j();
-    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch`), {
-      cookie: as.admin,
-      body: { kind: 'custom-rule', firewallId, path: 'api/log' },
-    });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
+          param: { spaceId, id: String(f?.id) },
+          json: { kind: 'custom-rule', firewallId, path: 'api/log' },
+        }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.error.fields.path).toMatch(/starts with \//);
   });
 
   test('analysts cannot change a firewall', async () => {
     const f = await log4j();
-    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch`), {
-      cookie: as.analyst,
-      body: { kind: 'custom-rule', firewallId, path: '/api/log' },
-    });
+    const res = await t.read(
+      t
+        .api(as.analyst)
+        .spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
+          param: { spaceId, id: String(f?.id) },
+          json: { kind: 'custom-rule', firewallId, path: '/api/log' },
+        }),
+    );
     expect(res.status).toBe(403);
   });
 
   test('applying makes a firewall version and mitigates the finding; removing the rule from the firewall reopens it', async () => {
     const f = await log4j();
-    const res = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch`), {
-      cookie: as.admin,
-      body: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['POST'] },
-    });
+    const res = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
+          param: { spaceId, id: String(f?.id) },
+          json: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['POST'] },
+        }),
+    );
     expect(res.status).toBe(201);
     expect(res.json.version).toBe(2);
     expect(res.json.finding).toMatchObject({ status: 'mitigated', justification: 'protected_at_perimeter' });
@@ -510,15 +562,15 @@ describe('virtual patches', () => {
     expect((await log4j())?.status).toBe('mitigated');
     // Someone edits the firewall and drops the rule: the finding opens again, and says why.
     const edited = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: firewallId },
-          json: { customRules: [], version: 2 },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: firewallId },
+        json: { customRules: [], version: 2 },
+      }),
     );
     expect(edited.status).toBe(200);
-    const after = await t.raw('GET', path(`/findings/${f?.id}`), { cookie: as.viewer });
+    const after = await t.read(
+      t.api(as.viewer).spaces[':spaceId'].findings[':id'].$get({ param: { spaceId, id: String(f?.id) } }),
+    );
     expect(after.json).toMatchObject({ status: 'open', justification: null, virtualPatch: null });
     expect(after.json.patches).toEqual([expect.objectContaining({ removedInVersion: 3 })]);
     expect(after.json.timeline.at(-1)).toMatchObject({
@@ -530,12 +582,20 @@ describe('virtual patches', () => {
 
   test('removing a patch from the finding takes it off the firewall', async () => {
     const f = await log4j();
-    const made = await t.raw('POST', path(`/findings/${f?.id}/virtual-patch`), {
-      cookie: as.admin,
-      body: { kind: 'custom-rule', firewallId, path: '/api/log' },
-    });
+    const made = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
+          param: { spaceId, id: String(f?.id) },
+          json: { kind: 'custom-rule', firewallId, path: '/api/log' },
+        }),
+    );
     expect(made.status).toBe(201);
-    const removed = await t.raw('DELETE', path(`/findings/${f?.id}/virtual-patch`), { cookie: as.admin });
+    const removed = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].findings[':id']['virtual-patch'].$delete({ param: { spaceId, id: String(f?.id) } }),
+    );
     expect(removed.status).toBe(200);
     expect(removed.json).toMatchObject({ status: 'open', virtualPatch: null });
     const firewall = await t.read(
@@ -543,7 +603,11 @@ describe('virtual patches', () => {
     );
     expect(firewall.json.customRules).toEqual([]);
     // Removing again changes nothing (DELETE is idempotent): no new firewall version.
-    const again = await t.raw('DELETE', path(`/findings/${f?.id}/virtual-patch`), { cookie: as.admin });
+    const again = await t.read(
+      t
+        .api(as.admin)
+        .spaces[':spaceId'].findings[':id']['virtual-patch'].$delete({ param: { spaceId, id: String(f?.id) } }),
+    );
     expect(again.status).toBe(200);
     const versions = await t.read(
       t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: firewallId } }),

@@ -74,9 +74,13 @@ describe('profile', () => {
     }[];
     const notMine = sessions.find((s) => !s.current);
     expect(notMine).toBeTruthy();
-    expect((await t.raw('DELETE', `/api/me/sessions/${notMine?.id}`, { cookie: me.cookie })).status).toBe(200);
+    expect(
+      (await t.read(t.api(me.cookie).me.sessions[':id'].$delete({ param: { id: String(notMine?.id) } }))).status,
+    ).toBe(200);
     expect((await t.read(t.api(third.cookie).me.$get())).status).toBe(401);
-    expect((await t.raw('DELETE', `/api/me/sessions/${notMine?.id}`, { cookie: me.cookie })).status).toBe(404);
+    expect(
+      (await t.read(t.api(me.cookie).me.sessions[':id'].$delete({ param: { id: String(notMine?.id) } }))).status,
+    ).toBe(404);
     expect((await t.read(t.api(me.cookie).me.sessions[':id'].$delete({ param: { id: 'not-a-uuid' } }))).status).toBe(
       404,
     );
@@ -139,12 +143,10 @@ describe('pending invitations of the signed-in user', () => {
     const host = await t.signUp('host@example.com');
     const space = await t.read(t.api(host.cookie).spaces.$post({ json: { name: 'Hosted' } }));
     await t.read(
-      t
-        .api(host.cookie)
-        .spaces[':spaceId'].invitations.$post({
-          param: { spaceId: space.json.id },
-          json: { email: 'pat2@example.com', role: 'viewer' },
-        }),
+      t.api(host.cookie).spaces[':spaceId'].invitations.$post({
+        param: { spaceId: space.json.id },
+        json: { email: 'pat2@example.com', role: 'viewer' },
+      }),
     );
     const pending = await t.read(t.api(me.cookie).me.invitations.$get());
     expect(pending.json.items).toHaveLength(1);

@@ -394,7 +394,9 @@ describe('payments', () => {
     owner = (await t.signIn('owner@example.com')).cookie;
     const refund = (n: number) =>
       invoicesOf(spaceId).then((rows) =>
-        t.raw('POST', `/api/spaces/${spaceId}/payments/${rows[n]?.id}/refund`, { cookie: owner }),
+        t.read(
+          t.api(owner).spaces[':spaceId'].payments[':id'].refund.$post({ param: { spaceId, id: String(rows[n]?.id) } }),
+        ),
       );
 
     clock.set('2026-12-05T00:00:00.000Z');

@@ -117,7 +117,9 @@ describe('match rules', () => {
     const first = list.items.find((a) => a.title === 'SQL injection from 198.51.100.7');
     expect(first?.count).toBe(7);
 
-    const detail = await t.raw('GET', `/api/spaces/${spaceId}/alerts/${first?.id}`, { cookie });
+    const detail = await t.read(
+      t.api(cookie).spaces[':spaceId'].alerts[':id'].$get({ param: { spaceId, id: String(first?.id) } }),
+    );
     expect(detail.json.events).toHaveLength(7);
     expect(detail.json.events.every((e: { ip: string }) => e.ip === '198.51.100.7')).toBe(true);
     expect(detail.json.timeline.map((e: { decision: string }) => e.decision)).toEqual(['opened']);
@@ -207,10 +209,14 @@ describe('threshold rules', () => {
     await ingest(token, attacks('198.51.100.8', 1));
     await later(1_000);
     const [alert] = (await alertsOf(spaceId)).items;
-    const suppressed = await t.raw('POST', `/api/spaces/${spaceId}/alerts/${alert?.id}/suppress`, {
-      cookie,
-      body: { days: 7, reason: 'Our own scanner' },
-    });
+    const suppressed = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId'].alerts[':id'].suppress.$post({
+          param: { spaceId, id: String(alert?.id) },
+          json: { days: 7, reason: 'Our own scanner' },
+        }),
+    );
     expect(suppressed.status).toBe(201);
     await ingest(token, attacks('198.51.100.8', 2));
     await later(1_000);
@@ -221,17 +227,17 @@ describe('threshold rules', () => {
     );
     expect(listed.json.items.map((s: { reason: string }) => s.reason)).toEqual(['Our own scanner']);
     const removed = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId']['alert-rules'][':id'].suppressions[':suppressionId'].$delete({
-          param: { spaceId, id: ruleId, suppressionId: suppressed.json.id },
-        }),
+      t.api(cookie).spaces[':spaceId']['alert-rules'][':id'].suppressions[':suppressionId'].$delete({
+        param: { spaceId, id: ruleId, suppressionId: suppressed.json.id },
+      }),
     );
     expect(removed.status).toBe(200);
     await ingest(token, attacks('198.51.100.8', 2));
     await later(1_000);
     expect((await alertsOf(spaceId)).items.map((a) => a.count)).toEqual([3]);
-    const timeline = await t.raw('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
+    const timeline = await t.read(
+      t.api(cookie).spaces[':spaceId'].alerts[':id'].$get({ param: { spaceId, id: String(alert?.id) } }),
+    );
     expect(timeline.json.timeline.map((e: { decision: string }) => e.decision)).toEqual(['opened', 'suppressed']);
   });
 
@@ -284,7 +290,9 @@ describe('silence rules', () => {
     await later(60_000);
     [alert] = (await alertsOf(spaceId)).items;
     expect(alert?.status).toBe('resolved');
-    const detail = await t.raw('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
+    const detail = await t.read(
+      t.api(cookie).spaces[':spaceId'].alerts[':id'].$get({ param: { spaceId, id: String(alert?.id) } }),
+    );
     const resolved = detail.json.timeline.find((e: { decision: string }) => e.decision === 'resolved');
     expect(resolved.actor.name).toBe('Spaceguard');
     expect(resolved.reason).toMatch(/^Events arrived again/);
@@ -304,10 +312,17 @@ describe('timed work', () => {
     await ingest(token, attacks('198.51.100.60', 1));
     await later(1_000);
     const [alert] = (await alertsOf(spaceId)).items;
-    const snoozed = await t.raw('PATCH', `/api/spaces/${spaceId}/alerts/${alert?.id}`, {
-      cookie,
-      body: { snoozedUntil: new Date(clock.now().getTime() + 10 * 60_000).toISOString(), reason: 'Deploy in progress' },
-    });
+    const snoozed = await t.read(
+      t
+        .api(cookie)
+        .spaces[':spaceId'].alerts[':id'].$patch({
+          param: { spaceId, id: String(alert?.id) },
+          json: {
+            snoozedUntil: new Date(clock.now().getTime() + 10 * 60_000).toISOString(),
+            reason: 'Deploy in progress',
+          },
+        }),
+    );
     expect(snoozed.json.status).toBe('acknowledged');
     await later(11 * 60_000);
     let [after] = (await alertsOf(spaceId)).items;
@@ -317,7 +332,9 @@ describe('timed work', () => {
     await later(31 * 60_000);
     [after] = (await alertsOf(spaceId)).items;
     expect(after?.status).toBe('resolved');
-    const detail = await t.raw('GET', `/api/spaces/${spaceId}/alerts/${alert?.id}`, { cookie });
+    const detail = await t.read(
+      t.api(cookie).spaces[':spaceId'].alerts[':id'].$get({ param: { spaceId, id: String(alert?.id) } }),
+    );
     expect(detail.json.timeline.map((e: { decision: string }) => e.decision)).toEqual([
       'opened',
       'acknowledged',
