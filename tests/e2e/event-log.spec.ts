@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { BASE_URL } from './base-url.ts';
 import { expect, newSpace, sendEvents, test } from './fixtures.ts';
+import { nextFrames, requestsSeen } from './page-checks.ts';
 
 test('events sent to the ingest API appear in the event log: query, facet, drawer with fields, JSON (after a failed fetch and Retry) and map', async ({
   page,
@@ -168,7 +169,9 @@ test('the table scrolls through every match by cursor with few rows in the page,
     await expect(heading).toHaveText(`${api.total} events`, { timeout: 1_000 });
   }).toPass();
   const settled = page.url();
-  await page.waitForTimeout(1_000);
+  // Whatever the page had asked for has been answered and rendered: the URL still says the same.
+  await requestsSeen(page);
+  await nextFrames(page);
   expect(page.url()).toBe(settled);
 });
 

@@ -1,39 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
 import { expect, newSpace, test } from './fixtures.ts';
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${label} ${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
-/** Accessible in light and in dark, then back to light. */
-async function expectAccessibleInBothThemes(page: Page, label: string): Promise<void> {
-  await expectNoAxeViolations(page, `${label}, light`);
-  await page.getByRole('radio', { name: /Dark/ }).check();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expectNoAxeViolations(page, `${label}, dark`);
-  await page.getByRole('radio', { name: /Light/ }).check();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-}
-
-/** How far a page scrolls sideways at 375 px wide. */
-async function sidewaysAt375(page: Page): Promise<number> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (size) await page.setViewportSize(size);
-  return overflow;
-}
+import { expectAccessibleInBothThemes, expectNoAxeViolations, sidewaysAt375 } from './page-checks.ts';
 
 /** At 375 px the firewall screens do not scroll sideways at all: wide tables, diffs and files scroll in their own box. */
 async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
-  expect(await sidewaysAt375(page), `${label}: the page scrolls sideways at 375 px`).toBe(0);
+  const size = page.viewportSize();
+  const overflow = await sidewaysAt375(page);
+  if (size) await page.setViewportSize(size);
+  expect(overflow, `${label}: the page scrolls sideways at 375 px`).toBe(0);
 }
 
 /** Creates the firewall "shop" through the API and opens its configuration; answers its id. */

@@ -29,13 +29,35 @@ export async function expectAccessibleInBothThemes(page: Page, label: string): P
 /** At 375 px the page does not scroll sideways: wide tables scroll in their own box. */
 export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
   const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await sidewaysAt375(page);
   if (size) await page.setViewportSize(size);
   expect(overflow, `${label}: the page scrolls sideways at 375 px`).toBeLessThanOrEqual(0);
+}
+
+/** How far the page scrolls sideways once it is laid out at 375 px wide (the viewport stays that wide). */
+export async function sidewaysAt375(page: Page): Promise<number> {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForFunction(() => window.innerWidth === 375);
+  await nextFrames(page);
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Two frames painted: resize and intersection observers and the renders they cause have run. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
+ * Waits until every request the page had started has reached the test: the page asks for /api/health now and the
+ * test waits to see that request, which the browser reports after all the ones started before it.
+ */
+export async function requestsSeen(page: Page): Promise<void> {
+  await Promise.all([
+    page.waitForRequest((request) => new URL(request.url()).pathname === '/api/health'),
+    page.evaluate(() => fetch('/api/health').then(() => undefined)),
+  ]);
 }
 
 /** A full-page screenshot, kept as a file in the test's output folder (test-results/) and attached to the report. */

@@ -3,12 +3,11 @@
  * the page never scrolls sideways, axe finds nothing, and a full-page screenshot of each is kept with the results.
  * Then the console's navigation drawer by keyboard, and the event drawer on a phone.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { forcedModeOf, isDynamic, ROUTES, type RouteMeta } from '../../src/lib/routes.ts';
 import { BASE_URL } from './base-url.ts';
 import { test as base, expect } from './fixtures.ts';
-import { attachScreenshot } from './page-checks.ts';
+import { attachScreenshot, expectNoAxeViolations } from './page-checks.ts';
 
 const SIZES = [
   { name: 'phone', width: 375, height: 812 },
@@ -104,16 +103,6 @@ async function expectFits(page: Page, label: string): Promise<void> {
   const { overflow, hidden } = await sideways(page);
   expect(overflow, `${label}: the page scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
   expect(hidden, `${label}: overflow hidden on the root hides content instead of fitting it`).toEqual([]);
-}
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
 }
 
 test.describe.configure({ mode: 'parallel' });

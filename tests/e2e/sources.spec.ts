@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 
 /** A generic JSON event `minutesAgo` minutes old, as one NDJSON line. */
 const eventLine = (minutesAgo: number, extra: Record<string, unknown> = {}) =>
@@ -19,12 +19,6 @@ async function post(page: Page, url: string, lines: readonly string[]) {
 /** The value shown under a term of the figures. */
 const figure = (page: Page, term: string) =>
   page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd');
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${label} ${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 test('a log source from creation to ingest, parser test and token rotation, accessible in light and dark', async ({
   page,

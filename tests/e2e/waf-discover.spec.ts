@@ -1,28 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './base-url.ts';
 import { expect, newSpace, test } from './fixtures.ts';
+import { expectNoAxeViolations, sidewaysAt375 } from './page-checks.ts';
 
 const headers = { origin: BASE_URL };
 const attacker = '203.0.113.7';
-
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
-
-/** How far the page scrolls sideways at 375 px wide (its tables and diffs scroll in their own boxes). */
-async function sidewaysAt375(page: Page): Promise<number> {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 /** A new space with the firewall "shop" and WAF events of the last hour from two addresses, sent as curl would. */
 async function spaceWithWafEvents(page: Page): Promise<{ spaceId: string; firewallId: string }> {
