@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AlertRule } from '../../../contract/alert-rules.ts';
-import type { Alert as AlertItem, AlertList } from '../../../contract/alerts.ts';
+import type { AlertList } from '../../../contract/alerts.ts';
 import type { Member } from '../../../contract/members.ts';
 import { $alerts, loadAlerts } from '../../stores/alerts.ts';
 import { Alert } from '../shared/Alert.tsx';
@@ -8,6 +8,7 @@ import type { AlertListView } from '../shared/alert-url.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { AlertFilters } from './AlertFilters.tsx';
 import { AlertsTable } from './AlertsTable.tsx';
 import { BulkActions } from './BulkActions.tsx';
@@ -26,43 +27,19 @@ interface Props {
   readonly onNewRule: () => void;
 }
 
-/** Pages after the first, asked for by cursor, for one list query. */
-interface More {
-  readonly query: string;
-  readonly items: readonly AlertItem[];
-  readonly nextCursor: string | null;
-  readonly loading: boolean;
-  readonly error: unknown;
-}
-
 /** The Alerts tab: filters, the list with its bulk actions, Load more, and what to do when there is nothing. */
 export function AlertsTab({ spaceId, view, query, onChange, canWork, canEditRules, rules, members, onNewRule }: Props) {
   const alerts = useApi($alerts);
   const shown: AlertList | undefined = useLastData(alerts.loaded);
-  const [more, setMore] = useState<More | null>(null);
+  const list = usePagedList(query, shown, (cursor) => loadAlerts(spaceId, query, cursor));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [done, setDone] = useState<string | null>(null);
-  const pages = more?.query === query ? more : null;
-  const items = shown ? [...shown.items, ...(pages?.items ?? [])] : [];
-  const nextCursor = pages ? pages.nextCursor : (shown?.nextCursor ?? null);
+  const { items, nextCursor } = list;
   // Only rows still listed count as selected (a filter change hides the others).
   const listed = new Set(items.map((item) => item.id));
   const chosen = [...selected].filter((id) => listed.has(id));
 
-  const loadMore = (): void => {
-    if (!nextCursor) return;
-    const base: More = pages ?? { query, items: [], nextCursor, loading: false, error: null };
-    setMore({ ...base, loading: true, error: null });
-    loadAlerts(spaceId, query, nextCursor).then(
-      (page) =>
-        setMore((now) =>
-          now?.query === query
-            ? { ...now, items: [...now.items, ...page.items], nextCursor: page.nextCursor, loading: false }
-            : now,
-        ),
-      (error: unknown) => setMore((now) => (now?.query === query ? { ...now, loading: false, error } : now)),
-    );
-  };
+  const loadMore = (): void => void list.loadMore();
 
   const filtered = view.severity.length > 0 || view.ruleId !== null || view.assignee !== null || view.q !== '';
   return (
@@ -108,7 +85,7 @@ export function AlertsTab({ spaceId, view, query, onChange, canWork, canEditRule
               onDone={(message) => {
                 setDone(message);
                 setSelected(new Set());
-                setMore(null);
+                list.reset();
               }}
             />
           )}
@@ -129,10 +106,10 @@ export function AlertsTab({ spaceId, view, query, onChange, canWork, canEditRule
               })
             }
           />
-          {pages?.error ? <Problem error={pages.error} onRetry={loadMore} /> : null}
+          {list.error ? <Problem error={list.error} onRetry={loadMore} /> : null}
           {nextCursor && (
-            <button type="button" className="button secondary" disabled={pages?.loading} onClick={loadMore}>
-              {pages?.loading ? 'Loading…' : 'Load more'}
+            <button type="button" className="button secondary" disabled={list.loading} onClick={loadMore}>
+              {list.loading ? 'Loading…' : 'Load more'}
             </button>
           )}
         </>

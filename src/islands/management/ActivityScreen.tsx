@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
-import type { Activity, ActivityPage } from '../../../contract/activity.ts';
+import { useMemo } from 'react';
 import type { ExportFormat } from '../../../contract/constants/events.ts';
 import { ApiError, client, errorMessage, hrefOf } from '../../lib/api.ts';
 import { $config } from '../../lib/config.ts';
@@ -11,6 +10,7 @@ import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { noSpaceError, Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { useUrlView } from '../shared/use-url-view.ts';
 import { ActivityFilterForm } from './ActivityFilterForm.tsx';
 import { ActivityTable } from './ActivityTable.tsx';
@@ -24,13 +24,6 @@ import {
 } from './activity-filters.ts';
 import './management.css';
 
-/** Pages loaded with "Load more", after the first page whose last record `after` names. */
-interface More {
-  readonly after: string;
-  readonly items: readonly Activity[];
-  readonly nextCursor: string | null;
-}
-
 /** /console/management/activity/{space_id}: the audit log with filters in the URL, "Load more" and export. */
 export function ActivityScreen() {
   const spaceId = useStore($spaceId);
@@ -39,16 +32,15 @@ export function ActivityScreen() {
   const firstPage = useMemo(() => activityFirstPage(filters && filterQuery(filters)), [filters]);
   const page = useApi(firstPage);
   const members = useApi($members);
-  const [more, setMore] = useState<More | null>(null);
-  const [moreState, setMoreState] = useState<{ pending: boolean; error: string | null }>({
-    pending: false,
-    error: null,
-  });
+  // Pages loaded after an older first page do not follow this one (new records arrived): they start again from it.
+  const more = usePagedList(
+    filters ? filterSearch(filters) : '',
+    page.loaded.state === 'ready' ? page.loaded.data : undefined,
+    (cursor) => loadActivityPage(spaceId ?? '', filterQuery(filters ?? NO_FILTERS), cursor),
+  );
   useStore($config); // export links follow the API base once /config.json is read
 
   const apply = (next: ActivityFilters): void => {
-    setMore(null);
-    setMoreState({ pending: false, error: null });
     setFilters(next);
   };
 
@@ -72,25 +64,9 @@ export function ActivityScreen() {
       </div>
     );
   }
-  const first: ActivityPage = page.loaded.data;
   const actors = members.loaded.state === 'ready' ? members.loaded.data.items : [];
-  // Pages loaded after an older first page do not follow this one (new records arrived): start again from it.
-  const after = first.nextCursor ?? '';
-  const loadedMore = more?.after === after ? more : null;
-  const items: readonly Activity[] = loadedMore ? [...first.items, ...loadedMore.items] : first.items;
-  const nextCursor = loadedMore ? loadedMore.nextCursor : first.nextCursor;
+  const { items, nextCursor } = more;
 
-  const loadMore = async (): Promise<void> => {
-    if (!nextCursor) return;
-    setMoreState({ pending: true, error: null });
-    try {
-      const next = await loadActivityPage(spaceId, filterQuery(filters), nextCursor);
-      setMore({ after, items: [...(loadedMore?.items ?? []), ...next.items], nextCursor: next.nextCursor });
-      setMoreState({ pending: false, error: null });
-    } catch (error) {
-      setMoreState({ pending: false, error: errorMessage(error) });
-    }
-  };
   const exportUrl = (format: ExportFormat): string =>
     hrefOf(
       client.spaces[':spaceId'].activity.export.$url({
@@ -129,15 +105,15 @@ export function ActivityScreen() {
         ) : (
           <ActivityTable items={items} />
         )}
-        {moreState.error && <Alert tone="error">{moreState.error}</Alert>}
+        {more.error !== null && <Alert tone="error">{errorMessage(more.error)}</Alert>}
         {nextCursor && (
           <button
             type="button"
             className="button secondary"
-            disabled={moreState.pending}
-            onClick={() => void loadMore()}
+            disabled={more.loading}
+            onClick={() => void more.loadMore()}
           >
-            {moreState.pending ? 'Loading…' : moreState.error ? 'Try again' : 'Load more'}
+            {more.loading ? 'Loading…' : more.error !== null ? 'Try again' : 'Load more'}
           </button>
         )}
       </section>

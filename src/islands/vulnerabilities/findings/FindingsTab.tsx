@@ -6,7 +6,6 @@ import {
   vulnSeverities,
   vulnSeverityLabels,
 } from '../../../../contract/constants/vulns.ts';
-import type { Finding } from '../../../../contract/findings.ts';
 import { apiUrl } from '../../../lib/api.ts';
 import {
   $findingId,
@@ -21,7 +20,8 @@ import { countOf } from '../../shared/format.ts';
 import { Problem } from '../../shared/Problem.tsx';
 import { SeverityBadge } from '../../shared/SeverityBadge.tsx';
 import { useApi } from '../../shared/use-api.ts';
-import { useSubmit } from '../../shared/use-submit.ts';
+import { usePagedList } from '../../shared/use-paged-list.ts';
+import { submitErrors } from '../../shared/use-submit.ts';
 import { AssessButton } from '../AssessButton.tsx';
 import { FindingPanel } from './FindingPanel.tsx';
 import { FindingsTable } from './FindingsTable.tsx';
@@ -52,25 +52,19 @@ function queryOf(filters: Record<string, string>): string {
 export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters, onOpenAsset }: Props) {
   const findings = useApi($findings);
   const trend = useApi($findingTrend);
-  const [more, setMore] = useState<{ items: Finding[]; cursor: string | null } | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const query = queryOf(filters);
+  const paged = usePagedList(query, findings.loaded.state === 'ready' ? findings.loaded.data : undefined, (cursor) =>
+    loadFindings(spaceId, query, cursor),
+  );
 
   useEffect(() => {
     $findingListQuery.set(query);
-    setMore(null);
     setSelected(new Set());
   }, [query]);
   useEffect(() => () => $findingListQuery.set(undefined), []);
-
-  const loadMore = useSubmit(async () => {
-    const cursor = more?.cursor ?? (findings.loaded.state === 'ready' ? findings.loaded.data.nextCursor : null);
-    if (!cursor) return;
-    const page = await loadFindings(spaceId, query, cursor);
-    setMore({ items: [...(more?.items ?? []), ...page.items], cursor: page.nextCursor });
-  });
 
   const set = (name: string, value: string): void => onFilters({ ...filters, [name]: value });
   const open = (id: string): void => {
@@ -83,8 +77,7 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
   else if (findings.loaded.state === 'error') list = <Problem error={findings.loaded.error} onRetry={findings.retry} />;
   else {
     const data = findings.loaded.data;
-    const items = [...data.items, ...(more?.items ?? [])];
-    const next = more ? more.cursor : data.nextCursor;
+    const { items, nextCursor: next } = paged;
     const assetName = filters.asset ? items.find((f) => f.asset.id === filters.asset)?.asset.name : undefined;
     list = (
       <>
@@ -111,7 +104,7 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
               const answer = await triageFindings(spaceId, { ids: [...selected], ...change });
               setMessage(`Updated ${countOf(answer.updated, 'finding')}.`);
               setSelected(new Set());
-              setMore(null);
+              paged.reset();
             }}
           />
         )}
@@ -131,11 +124,11 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
           />
         )}
         {next && (
-          <button type="button" className="button secondary" disabled={loadMore.pending} onClick={() => loadMore.run()}>
-            {loadMore.pending ? 'Loading…' : 'Show more findings'}
+          <button type="button" className="button secondary" disabled={paged.loading} onClick={() => paged.loadMore()}>
+            {paged.loading ? 'Loading…' : 'Show more findings'}
           </button>
         )}
-        {loadMore.error && <Alert tone="error">{loadMore.error}</Alert>}
+        {paged.error !== null && <Alert tone="error">{submitErrors(paged.error).error}</Alert>}
       </>
     );
   }
