@@ -30,3 +30,8 @@ export const $space = apiStore('space', [$spaceId], (spaceId) =>
 
 /** The signed-in user's spaces, as the /spaces cards and the space switcher show them. */
 export const $spaces = apiStore('spaces', [], () => call(client.spaces.$get()));
+
+/** Creates a space the user owns (the screen then opens it, so nothing here is refreshed). */
+export function createSpace(name: string) {
+  return call(client.spaces.$post({ json: { name } }));
+}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { ApiToken, CreatedApiToken } from '../../../contract/me.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
-import { $apiTokens } from '../../stores/profile.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { $apiTokens, createApiToken, revokeApiToken } from '../../stores/profile.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
@@ -20,23 +19,17 @@ export function ApiTokens() {
   const create = useSubmit(
     async (form) => {
       const days = Number(text(form, 'expiresInDays'));
-      setSecret(
-        await call(
-          client.me.tokens.$post({ json: { name: text(form, 'name'), ...(days > 0 ? { expiresInDays: days } : {}) } }),
-        ),
-      );
-      invalidateApi($apiTokens);
+      setSecret(await createApiToken({ name: text(form, 'name'), ...(days > 0 ? { expiresInDays: days } : {}) }));
     },
     { fields: ['name', 'expiresInDays'] },
   );
   const revoke = async (token: ApiToken): Promise<void> => {
     setError(null);
     try {
-      await call(client.me.tokens[':id'].$delete({ param: { id: token.id } }));
+      await revokeApiToken(token.id);
     } catch (failure) {
       setError(errorMessage(failure));
     }
-    invalidateApi($apiTokens);
   };
   return (
     <section className="card panel" aria-labelledby="tokens-title">

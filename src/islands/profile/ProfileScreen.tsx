@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { passwordProblem } from '../../../contract/passwords.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { $me } from '../../stores/session.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { confirmEmail, reloadMe, updateMe } from '../../stores/profile.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
@@ -24,7 +24,7 @@ function ProfileScreen() {
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('confirm-email');
     if (!token) return;
-    call(client.auth['confirm-email'].$post({ json: { token } })).then(
+    confirmEmail(token).then(
       async () => {
         // The link's token is used: the address bar drops it.
         replaceUrl((url) => {
@@ -32,7 +32,7 @@ function ProfileScreen() {
           url.hash = '';
         });
         setNotice('Your new email address is confirmed.');
-        $me.set(await call(client.me.$get()));
+        await reloadMe();
       },
       (failure: unknown) => setNotice(errorMessage(failure)),
     );
@@ -40,17 +40,14 @@ function ProfileScreen() {
 
   const saveName = useSubmit(
     async (form) => {
-      $me.set(await call(client.me.$patch({ json: { name: text(form, 'name') } })));
+      await updateMe({ name: text(form, 'name') });
       setNotice('Your name is saved.');
     },
     { fields: ['name'] },
   );
   const changeEmail = useSubmit(
     async (form) => {
-      const updated = await call(
-        client.me.$patch({ json: { email: text(form, 'email'), currentPassword: text(form, 'currentPassword') } }),
-      );
-      $me.set(updated);
+      const updated = await updateMe({ email: text(form, 'email'), currentPassword: text(form, 'currentPassword') });
       setNotice(`We sent a confirmation link to ${updated.pendingEmail ?? text(form, 'email')}.`);
     },
     { fields: ['email', 'currentPassword'] },
@@ -61,7 +58,7 @@ function ProfileScreen() {
       const problem = passwordProblem(password);
       if (problem) throw new FormProblem({ password: problem });
       if (password !== text(form, 'confirm')) throw new FormProblem({ confirm: 'The two passwords are not the same.' });
-      await call(client.me.$patch({ json: { newPassword: password, currentPassword: text(form, 'currentPassword') } }));
+      await updateMe({ newPassword: password, currentPassword: text(form, 'currentPassword') });
       setNotice('Your password is changed.');
     },
     // The API names the new password `newPassword`; it shows under the password field.

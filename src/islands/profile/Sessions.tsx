@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { Session } from '../../../contract/me.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
-import { $sessions } from '../../stores/profile.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { $sessions, endSession } from '../../stores/profile.ts';
 import { signOut } from '../../stores/session.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Problem } from '../shared/Problem.tsx';
@@ -19,11 +18,10 @@ export function Sessions() {
     setError(null);
     try {
       if (session.current) return await signOut();
-      await call(client.me.sessions[':id'].$delete({ param: { id: session.id } }));
+      await endSession(session.id);
     } catch (failure) {
       setError(errorMessage(failure));
     }
-    invalidateApi($sessions);
   };
   return (
     <section className="card panel" aria-labelledby="sessions-title">

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import type { InvitationPreview } from '../../../contract/members.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
-import { $myInvitations } from '../../stores/profile.ts';
-import { $spaces } from '../../stores/space.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { $myInvitations, acceptMyInvitation } from '../../stores/profile.ts';
+import { $spaces, createSpace } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
@@ -32,7 +31,7 @@ function SpacesScreen() {
 
   const create = useSubmit(
     async (form) => {
-      const space = await call(client.spaces.$post({ json: { name: text(form, 'name') } }));
+      const space = await createSpace(text(form, 'name'));
       location.assign(`/console/${space.id}`);
     },
     { fields: ['name'] },
@@ -41,11 +40,10 @@ function SpacesScreen() {
   const accept = async (invitation: InvitationPreview): Promise<void> => {
     setAcceptError(null);
     try {
-      await call(client.me.invitations[':id'].accept.$post({ param: { id: invitation.id } }));
+      await acceptMyInvitation(invitation.id);
       location.assign(`/console/${invitation.spaceId}`);
     } catch (failure) {
       setAcceptError(errorMessage(failure));
-      invalidateApi($myInvitations);
     }
   };
 
