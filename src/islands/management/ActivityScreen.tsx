@@ -8,7 +8,8 @@ import { $members } from '../../stores/members.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { noSpaceError, Problem } from '../shared/Problem.tsx';
+import { Loaded } from '../shared/Loaded.tsx';
+import { Problem } from '../shared/Problem.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { usePagedList } from '../shared/use-paged-list.ts';
 import { useUrlView } from '../shared/use-url-view.ts';
@@ -44,80 +45,84 @@ export function ActivityScreen() {
     setFilters(next);
   };
 
-  if (spaceId === null) return <Problem error={noSpaceError()} onRetry={page.retry} />;
   // The actor list is a convenience: the log shows without it when it fails.
-  if (page.loaded.state === 'loading' || members.loaded.state === 'loading' || !filters || !spaceId) {
-    return (
-      <p className="muted" role="status">
-        Loading activity…
-      </p>
-    );
-  }
-  if (page.loaded.state === 'error') {
-    // Signed out or not a member: nothing else to show. Any other failure keeps the filters at hand.
-    const error = page.loaded.error;
-    const fatal = error instanceof ApiError && (error.status === 401 || error.status === 404);
-    return (
-      <div className="stack sg-management">
-        {!fatal && <ActivityFilterForm filters={filters} members={[]} onApply={apply} />}
-        <Problem error={error} onRetry={page.retry} />
-      </div>
-    );
-  }
-  const actors = members.loaded.state === 'ready' ? members.loaded.data.items : [];
-  const { items, nextCursor } = more;
-
-  const exportUrl = (format: ExportFormat): string =>
-    hrefOf(
-      client.spaces[':spaceId'].activity.export.$url({
-        param: { spaceId },
-        query: { format, ...filterQuery(filters) },
-      }),
-    );
-
+  const loaded: typeof page.loaded = members.loaded.state === 'loading' ? { state: 'loading' } : page.loaded;
   return (
-    <div className="stack sg-management">
-      <ActivityFilterForm filters={filters} members={actors} onApply={apply} />
-      <div className="row">
-        <span className="muted">Export {hasFilters(filters) ? 'the filtered log' : 'the whole log'}:</span>
-        <a className="button secondary" href={exportUrl('ndjson')} download>
-          Export NDJSON
-        </a>
-        <a className="button secondary" href={exportUrl('csv')} download>
-          Export CSV
-        </a>
-      </div>
-      <section className="card panel" aria-labelledby="sg-activity-heading">
-        <h2 id="sg-activity-heading">Activity</h2>
-        {items.length === 0 ? (
-          hasFilters(filters) ? (
+    <Loaded
+      spaceId={spaceId}
+      view={filters}
+      loaded={loaded}
+      retry={page.retry}
+      loading="Loading activity…"
+      failed={(error, filters) => {
+        // Signed out or not a member: nothing else to show. Any other failure keeps the filters at hand.
+        const fatal = error instanceof ApiError && (error.status === 401 || error.status === 404);
+        return (
+          <div className="stack sg-management">
+            {!fatal && filters && <ActivityFilterForm filters={filters} members={[]} onApply={apply} />}
+            <Problem error={error} onRetry={page.retry} />
+          </div>
+        );
+      }}
+    >
+      {(_first, filters, spaceId) => {
+        const actors = members.loaded.state === 'ready' ? members.loaded.data.items : [];
+        const { items, nextCursor } = more;
+
+        const exportUrl = (format: ExportFormat): string =>
+          hrefOf(
+            client.spaces[':spaceId'].activity.export.$url({
+              param: { spaceId },
+              query: { format, ...filterQuery(filters) },
+            }),
+          );
+
+        return (
+          <div className="stack sg-management">
+            <ActivityFilterForm filters={filters} members={actors} onApply={apply} />
             <div className="row">
-              <p>No activity matches these filters.</p>
-              <button type="button" className="button secondary" onClick={() => apply(NO_FILTERS)}>
-                Show all activity
-              </button>
+              <span className="muted">Export {hasFilters(filters) ? 'the filtered log' : 'the whole log'}:</span>
+              <a className="button secondary" href={exportUrl('ndjson')} download>
+                Export NDJSON
+              </a>
+              <a className="button secondary" href={exportUrl('csv')} download>
+                Export CSV
+              </a>
             </div>
-          ) : (
-            <p className="muted">
-              No activity yet. Changes to this space (settings, members, tokens) are recorded here as they happen.
-            </p>
-          )
-        ) : (
-          <ActivityTable items={items} />
-        )}
-        {more.error !== null && <Alert tone="error">{errorMessage(more.error)}</Alert>}
-        {nextCursor && (
-          <button
-            type="button"
-            className="button secondary"
-            disabled={more.loading}
-            onClick={() => void more.loadMore()}
-          >
-            {more.loading ? 'Loading…' : more.error !== null ? 'Try again' : 'Load more'}
-          </button>
-        )}
-      </section>
-    </div>
+            <section className="card panel" aria-labelledby="sg-activity-heading">
+              <h2 id="sg-activity-heading">Activity</h2>
+              {items.length === 0 ? (
+                hasFilters(filters) ? (
+                  <div className="row">
+                    <p>No activity matches these filters.</p>
+                    <button type="button" className="button secondary" onClick={() => apply(NO_FILTERS)}>
+                      Show all activity
+                    </button>
+                  </div>
+                ) : (
+                  <p className="muted">
+                    No activity yet. Changes to this space (settings, members, tokens) are recorded here as they happen.
+                  </p>
+                )
+              ) : (
+                <ActivityTable items={items} />
+              )}
+              {more.error !== null && <Alert tone="error">{errorMessage(more.error)}</Alert>}
+              {nextCursor && (
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={more.loading}
+                  onClick={() => void more.loadMore()}
+                >
+                  {more.loading ? 'Loading…' : more.error !== null ? 'Try again' : 'Load more'}
+                </button>
+              )}
+            </section>
+          </div>
+        );
+      }}
+    </Loaded>
   );
 }
 

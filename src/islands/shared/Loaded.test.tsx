@@ -79,4 +79,23 @@ describe('Loaded', () => {
     expect(screen.getByText('Acme rules s1')).toBeVisible();
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  test('a screen may keep part of itself when its data fails', () => {
+    render(
+      <Loaded
+        loaded={{ state: 'error', error: new Error('Network down') }}
+        view={{ q: 'ssh' }}
+        retry={() => {}}
+        loading="…"
+        failed={(error, view) => (
+          <p>
+            {view?.q}: {(error as Error).message}
+          </p>
+        )}
+      >
+        {() => <p>ready</p>}
+      </Loaded>,
+    );
+    expect(screen.getByText('ssh: Network down')).toBeVisible();
+  });
 });

@@ -23,17 +23,20 @@ interface Props<T, V> {
   /** What a 404 means here, and where it sends the user on (see Problem). */
   readonly notFound?: ReactNode | undefined;
   readonly back?: { readonly href: string; readonly label: string } | null | undefined;
+  /** What a failure shows instead of the problem alone, for a screen that keeps some of itself (its filters) then. */
+  readonly failed?: ((error: unknown, view: V | null) => ReactNode) | undefined;
   /** The screen itself, given the loaded data, the view once read and the space the URL names ('' when not given). */
   readonly children: (data: T, view: V, spaceId: string) => ReactNode;
 }
 
 /** Shows the no-space problem, the loading line, the error with Retry, or the screen once its data is ready. */
 export function Loaded<T, V = undefined>(props: Props<T, V>): ReactNode {
-  const { spaceId, loaded, retry, loading, view, notFound, back, children } = props;
+  const { spaceId, loaded, retry, loading, view, notFound, back, failed, children } = props;
   // A prop left out is not waited for; one given as undefined (or a null view) is not there yet.
   const pending = ('spaceId' in props && spaceId === undefined) || ('view' in props && view == null);
   if (spaceId === null) return <Problem error={noSpaceError()} onRetry={retry} />;
   const state: LoadedState<T | undefined> = loaded ?? { state: 'ready', data: undefined, refreshing: false };
+  if (state.state === 'error' && failed) return failed(state.error, view ?? null);
   if (state.state === 'error') return <Problem error={state.error} onRetry={retry} notFound={notFound} back={back} />;
   if (state.state === 'loading' || pending) {
     return typeof loading === 'string' ? (
