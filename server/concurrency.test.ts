@@ -29,12 +29,10 @@ test('parallel invitations never pass the member limit', async () => {
   const answers = await Promise.all(
     [1, 2, 3, 4].map((i) =>
       t.read(
-        t
-          .api(cookie)
-          .spaces[':spaceId'].invitations.$post({
-            param: { spaceId: space.json.id },
-            json: { email: `p${i}@example.com`, role: 'viewer' },
-          }),
+        t.api(cookie).spaces[':spaceId'].invitations.$post({
+          param: { spaceId: space.json.id },
+          json: { email: `p${i}@example.com`, role: 'viewer' },
+        }),
       ),
     ),
   );
@@ -49,20 +47,16 @@ test('two owners demoting each other at once leave one owner', async () => {
   await t.db.insert(memberships).values({ spaceId, userId: b.user.id, role: 'owner', createdAt: t.deps.now() });
   const answers = await Promise.all([
     t.read(
-      t
-        .api(a.cookie)
-        .spaces[':spaceId'].members[':userId'].$patch({
-          param: { spaceId, userId: b.user.id },
-          json: { role: 'admin' },
-        }),
+      t.api(a.cookie).spaces[':spaceId'].members[':userId'].$patch({
+        param: { spaceId, userId: b.user.id },
+        json: { role: 'admin' },
+      }),
     ),
     t.read(
-      t
-        .api(b.cookie)
-        .spaces[':spaceId'].members[':userId'].$patch({
-          param: { spaceId, userId: a.user.id },
-          json: { role: 'admin' },
-        }),
+      t.api(b.cookie).spaces[':spaceId'].members[':userId'].$patch({
+        param: { spaceId, userId: a.user.id },
+        json: { role: 'admin' },
+      }),
     ),
   ]);
   const owners = await t.db

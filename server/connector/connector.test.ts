@@ -107,12 +107,10 @@ beforeAll(async () => {
   spaceId = (await t.read(t.api(owner).spaces.$post({ json: { name: 'Edge' } }))).json.id;
   await t.db.update(spaces).set({ plan: 'business' }).where(eq(spaces.id, spaceId));
   const created = await t.read(
-    t
-      .api(owner)
-      .spaces[':spaceId'].firewalls.$post({
-        param: { spaceId },
-        json: { name: 'shop', hostnames: ['shop.example.com'], upstream: upstreamUrl, mode: 'detect' },
-      }),
+    t.api(owner).spaces[':spaceId'].firewalls.$post({
+      param: { spaceId },
+      json: { name: 'shop', hostnames: ['shop.example.com'], upstream: upstreamUrl, mode: 'detect' },
+    }),
   );
   expect(created.status).toBe(201);
   firewall = { id: created.json.id, token: created.json.token };
@@ -182,12 +180,10 @@ test('each save applies within seconds: time from the PATCH to the connector\'s 
   for (let i = 0; i < 10; i += 1) {
     const started = performance.now();
     const saved = await t.read(
-      t
-        .api(owner)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: firewall.id },
-          json: { hostnames: ['shop.example.com', `s${i}.example.com`] },
-        }),
+      t.api(owner).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: firewall.id },
+        json: { hostnames: ['shop.example.com', `s${i}.example.com`] },
+      }),
     );
     expect(saved.status).toBe(200);
     await waitForOutput(new RegExp(`Applied version ${saved.json.version} `), 10_000);

@@ -52,12 +52,10 @@ describe('npm run demo seeding', () => {
     const { cookie } = await t.signIn(DEMO_EMAIL, first.password);
     const from = new Date(now.getTime() - 7 * 86_400_000).toISOString();
     const facets = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId'].events.facets.$get({
-          param: { spaceId: first.spaceId },
-          query: { from, to: now.toISOString(), size: '50' },
-        }),
+      t.api(cookie).spaces[':spaceId'].events.facets.$get({
+        param: { spaceId: first.spaceId },
+        query: { from, to: now.toISOString(), size: '50' },
+      }),
     );
     expect(facets.status).toBe(200);
     expect(facets.json.total).toBe(2500);
@@ -67,12 +65,10 @@ describe('npm run demo seeding', () => {
     expect(facets.json.action.map((f: { value: string }) => f.value).sort()).toEqual(['allowed', 'blocked', 'logged']);
 
     const sqli = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId'].events.$get({
-          param: { spaceId: first.spaceId },
-          query: { from, to: now.toISOString(), q: 'tag:attack-sqli', limit: '5' },
-        }),
+      t.api(cookie).spaces[':spaceId'].events.$get({
+        param: { spaceId: first.spaceId },
+        query: { from, to: now.toISOString(), q: 'tag:attack-sqli', limit: '5' },
+      }),
     );
     expect(sqli.status).toBe(200);
     expect(sqli.json.items).toHaveLength(5);
@@ -82,20 +78,16 @@ describe('npm run demo seeding', () => {
     }
     // The page's rows leave the raw record out; the event's detail has it.
     const detail = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId'].events[':eventId'].$get({
-          param: { spaceId: first.spaceId, eventId: sqli.json.items[0].id },
-        }),
+      t.api(cookie).spaces[':spaceId'].events[':eventId'].$get({
+        param: { spaceId: first.spaceId, eventId: sqli.json.items[0].id },
+      }),
     );
     expect(detail.json.raw.transaction.producer.modsecurity).toBe('ModSecurity v3.0.9 (Linux)');
     const histogram = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId'].events.histogram.$get({
-          param: { spaceId: first.spaceId },
-          query: { from, to: now.toISOString(), buckets: '7' },
-        }),
+      t.api(cookie).spaces[':spaceId'].events.histogram.$get({
+        param: { spaceId: first.spaceId },
+        query: { from, to: now.toISOString(), buckets: '7' },
+      }),
     );
     // Whole UTC days: the first and last buckets hold only the part of their day inside the range.
     const totals: number[] = histogram.json.buckets.map((b: { total: number }) => b.total);

@@ -174,12 +174,10 @@ describe('API answers', () => {
 describe('the connector long poll', () => {
   test('answers its config compressed with a weak ETag, and 304 (uncompressed) to it, waiting or not', async () => {
     const created = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId'].firewalls.$post({
-          param: { spaceId },
-          json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-        }),
+      t.api(cookie).spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+      }),
     );
     expect(created.status, created.text).toBe(201);
     const auth = { authorization: `Bearer ${created.json.token}` };

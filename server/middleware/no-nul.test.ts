@@ -100,12 +100,10 @@ describe('a deeply nested JSON body is walked without recursion (it overflowed t
 
   test('a NUL in a field is still named with its path', async () => {
     const res = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId']['saved-searches'].$post({
-          param: { spaceId },
-          json: { name: 'n', query: 'a\u0000', range: '24h' },
-        }),
+      t.api(cookie).spaces[':spaceId']['saved-searches'].$post({
+        param: { spaceId },
+        json: { name: 'n', query: 'a\u0000', range: '24h' },
+      }),
     );
     expect(res.status).toBe(400);
     expect(res.json.error.fields).toEqual({ query: nulRule });

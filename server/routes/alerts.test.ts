@@ -78,12 +78,10 @@ describe('alert rules', () => {
     ['viewer', 403],
   ] as const)('%s creates a rule: %s', async (role, expected) => {
     const res = await t.read(
-      t
-        .api(as[role])
-        .spaces[':spaceId']['alert-rules'].$post({
-          param: { spaceId },
-          json: { name: `by ${role}`, severity: 'low', kind: 'match', query: 'action:blocked' },
-        }),
+      t.api(as[role]).spaces[':spaceId']['alert-rules'].$post({
+        param: { spaceId },
+        json: { name: `by ${role}`, severity: 'low', kind: 'match', query: 'action:blocked' },
+      }),
     );
     expect(res.status).toBe(expected);
   });
@@ -128,22 +126,18 @@ describe('alert rules', () => {
         channels: [{ kind: 'webhook', url: receiver.url, secret: 'a-long-enough-secret-1234' }],
       });
       const again = await t.read(
-        t
-          .api(as.admin)
-          .spaces[':spaceId']['alert-rules'].$post({
-            param: { spaceId },
-            json: { name: 'webhook RULE', severity: 'low', kind: 'match' },
-          }),
+        t.api(as.admin).spaces[':spaceId']['alert-rules'].$post({
+          param: { spaceId },
+          json: { name: 'webhook RULE', severity: 'low', kind: 'match' },
+        }),
       );
       expect(again.status).toBe(409);
       expect(again.json.error.fields.name).toBeTruthy();
       const edited = await t.read(
-        t
-          .api(as.admin)
-          .spaces[':spaceId']['alert-rules'][':id'].$patch({
-            param: { spaceId, id: created.id },
-            json: { severity: 'critical', channels: [{ kind: 'webhook', url: receiver.url }] },
-          }),
+        t.api(as.admin).spaces[':spaceId']['alert-rules'][':id'].$patch({
+          param: { spaceId, id: created.id },
+          json: { severity: 'critical', channels: [{ kind: 'webhook', url: receiver.url }] },
+        }),
       );
       expect(edited.status).toBe(200);
       expect(edited.json.channels).toEqual([{ kind: 'webhook', url: receiver.url, secretHint: '…1234' }]);
@@ -160,22 +154,18 @@ describe('alert rules', () => {
     const space = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Free one' } }))).json.id;
     for (let i = 0; i < 5; i++) {
       const res = await t.read(
-        t
-          .api(as.owner)
-          .spaces[':spaceId']['alert-rules'].$post({
-            param: { spaceId: space },
-            json: { name: `r${i}`, severity: 'low', kind: 'match' },
-          }),
+        t.api(as.owner).spaces[':spaceId']['alert-rules'].$post({
+          param: { spaceId: space },
+          json: { name: `r${i}`, severity: 'low', kind: 'match' },
+        }),
       );
       expect(res.status).toBe(201);
     }
     const sixth = await t.read(
-      t
-        .api(as.owner)
-        .spaces[':spaceId']['alert-rules'].$post({
-          param: { spaceId: space },
-          json: { name: 'r5', severity: 'low', kind: 'match' },
-        }),
+      t.api(as.owner).spaces[':spaceId']['alert-rules'].$post({
+        param: { spaceId: space },
+        json: { name: 'r5', severity: 'low', kind: 'match' },
+      }),
     );
     expect(sixth.status).toBe(402);
     expect(sixth.json.error).toEqual({
@@ -191,12 +181,10 @@ describe('alert rules', () => {
     await ingest(hits('attack-preview', ['192.0.2.1', '192.0.2.1', '192.0.2.1', '192.0.2.2']));
     clock.advance(1_000);
     const res = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId']['alert-rules'].preview.$post({
-          param: { spaceId },
-          json: { kind: 'match', query: 'tag:attack-preview', groupBy: ['ip'], titleTemplate: 'Probe from {ip}' },
-        }),
+      t.api(as.analyst).spaces[':spaceId']['alert-rules'].preview.$post({
+        param: { spaceId },
+        json: { kind: 'match', query: 'tag:attack-preview', groupBy: ['ip'], titleTemplate: 'Probe from {ip}' },
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.json.firings).toBe(4);
@@ -206,12 +194,10 @@ describe('alert rules', () => {
       ['Probe from 192.0.2.2', 1],
     ]);
     const threshold = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId']['alert-rules'].preview.$post({
-          param: { spaceId },
-          json: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
-        }),
+      t.api(as.analyst).spaces[':spaceId']['alert-rules'].preview.$post({
+        param: { spaceId },
+        json: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
+      }),
     );
     expect(threshold.json.groups.map((g: { group: { ip: string } }) => g.group.ip)).toEqual(['192.0.2.1']);
     expect(threshold.json.firings).toBeGreaterThanOrEqual(1);
@@ -233,12 +219,10 @@ describe('alert rules', () => {
       while (lane.load().waiting === 0)
         held.push(lane.run('facets', 'another-space', async (db) => gate.then(() => db.execute(sql`select 1 as one`))));
       const preview = t.read(
-        t
-          .api(as.analyst)
-          .spaces[':spaceId']['alert-rules'].preview.$post({
-            param: { spaceId },
-            json: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
-          }),
+        t.api(as.analyst).spaces[':spaceId']['alert-rules'].preview.$post({
+          param: { spaceId },
+          json: { kind: 'threshold', query: 'tag:attack-preview', threshold: 2, windowMinutes: 5, groupBy: ['ip'] },
+        }),
       );
       await vi.waitFor(() => expect(lane.load().waiting).toBe(2), { timeout: 10_000 });
       open();
@@ -262,41 +246,33 @@ describe('alerts', () => {
     expect(alert).toMatchObject({ status: 'open', count: 1, group: { ip: '198.51.100.1' } });
 
     const byViewer = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].alerts[':id'].$patch({
-          param: { spaceId, id: alert.id },
-          json: { status: 'acknowledged' },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].alerts[':id'].$patch({
+        param: { spaceId, id: alert.id },
+        json: { status: 'acknowledged' },
+      }),
     );
     expect(byViewer.status).toBe(403);
     const acked = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].alerts[':id'].$patch({
-          param: { spaceId, id: alert.id },
-          json: { status: 'acknowledged', assigneeId: ids.analyst, reason: 'Looking into it' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].alerts[':id'].$patch({
+        param: { spaceId, id: alert.id },
+        json: { status: 'acknowledged', assigneeId: ids.analyst, reason: 'Looking into it' },
+      }),
     );
     expect(acked.status).toBe(200);
     expect(acked.json).toMatchObject({ status: 'acknowledged', assignee: { id: ids.analyst, name: 'Analyst' } });
     const outsider = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].alerts[':id'].$patch({
-          param: { spaceId, id: alert.id },
-          json: { assigneeId: '00000000-0000-4000-8000-000000000000' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].alerts[':id'].$patch({
+        param: { spaceId, id: alert.id },
+        json: { assigneeId: '00000000-0000-4000-8000-000000000000' },
+      }),
     );
     expect(outsider.status).toBe(400);
     expect(outsider.json.error.fields.assigneeId).toMatch(/member/);
     const note = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].alerts[':id'].notes.$post({
-          param: { spaceId, id: alert.id },
-          json: { body: 'Blocked at the **edge**; see <script>x</script>' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].alerts[':id'].notes.$post({
+        param: { spaceId, id: alert.id },
+        json: { body: 'Blocked at the **edge**; see <script>x</script>' },
+      }),
     );
     expect(note.status).toBe(201);
 
@@ -329,12 +305,10 @@ describe('alerts', () => {
     ]);
     await fire();
     const filtered = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].alerts.$get({
-          param: { spaceId },
-          query: { q: 'Bulk', status: 'open', severity: 'critical' },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].alerts.$get({
+        param: { spaceId },
+        query: { q: 'Bulk', status: 'open', severity: 'critical' },
+      }),
     );
     expect(filtered.json.items).toHaveLength(3);
     expect(filtered.json.counts).toMatchObject({ critical: 3, low: 1 });
@@ -361,12 +335,10 @@ describe('alerts', () => {
     );
     expect(paged.json.items).toHaveLength(2);
     const rest = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].alerts.$get({
-          param: { spaceId },
-          query: { q: 'Bulk', limit: '2', cursor: paged.json.nextCursor },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].alerts.$get({
+        param: { spaceId },
+        query: { q: 'Bulk', limit: '2', cursor: paged.json.nextCursor },
+      }),
     );
     const seen = [...paged.json.items, ...rest.json.items].map((a: { id: string }) => a.id);
     expect(new Set(seen).size).toBe(4);
@@ -403,12 +375,10 @@ describe('alerts', () => {
 describe('WAF alerts', () => {
   test('an alert whose events came from one firewall shows its requests, matched rules and the mode then', async () => {
     const fw = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls.$post({
-          param: { spaceId },
-          json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+      }),
     );
     expect(fw.status).toBe(201);
     await rule({ name: 'WAF SQLi', query: `firewall:${fw.json.id} rule:942100`, groupBy: ['ip'] });

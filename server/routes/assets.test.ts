@@ -71,12 +71,10 @@ let counter = 0;
 async function create(body: Record<string, unknown>, cookie = as.admin) {
   counter += 1;
   const res = await t.read(
-    t
-      .api(cookie)
-      .spaces[':spaceId'].assets.$post({
-        param: { spaceId },
-        json: { name: `asset ${counter}`, kind: 'application', ...body },
-      }),
+    t.api(cookie).spaces[':spaceId'].assets.$post({
+      param: { spaceId },
+      json: { name: `asset ${counter}`, kind: 'application', ...body },
+    }),
   );
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   return res.json as { id: string; name: string };
@@ -242,12 +240,10 @@ describe('assets', () => {
 
   test('components and an SBOM together are refused; fields are checked', async () => {
     const both = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].assets.$post({
-          param: { spaceId },
-          json: { name: 'both', kind: 'host', components: [], sbom: webShop },
-        }),
+      t.api(as.admin).spaces[':spaceId'].assets.$post({
+        param: { spaceId },
+        json: { name: 'both', kind: 'host', components: [], sbom: webShop },
+      }),
     );
     expect(both.json.error.fields.sbom).toMatch(/not both/);
     for (const [body, field, message] of [
@@ -292,12 +288,10 @@ describe('assets', () => {
       components: [{ purl: 'pkg:npm/lodash@4.17.20' }, { ecosystem: 'PyPI', name: 'django', version: '3.2.12' }],
     });
     const res = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].assets[':id'].$patch({
-          param: { spaceId, id: asset.id },
-          json: { sbom: webShop, sbomFileName: 'v2.cdx.json', environment: 'staging' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].assets[':id'].$patch({
+        param: { spaceId, id: asset.id },
+        json: { sbom: webShop, sbomFileName: 'v2.cdx.json', environment: 'staging' },
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -319,11 +313,9 @@ describe('assets', () => {
       }),
     ]);
     const old = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
-          param: { spaceId, id: asset.id, version: '1' },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
+        param: { spaceId, id: asset.id, version: '1' },
+      }),
     );
     expect(old.status).toBe(200);
     expect(old.json).toMatchObject({ version: 1, current: false, source: 'manual' });
@@ -332,22 +324,18 @@ describe('assets', () => {
       'npm:lodash@4.17.20',
     ]);
     const current = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
-          param: { spaceId, id: asset.id, version: '2' },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
+        param: { spaceId, id: asset.id, version: '2' },
+      }),
     );
     expect(current.json).toMatchObject({ version: 2, current: true, source: 'sbom', replacedAt: null });
     expect(current.json.components).toHaveLength(21);
     expect(
       (
         await t.read(
-          t
-            .api(as.viewer)
-            .spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
-              param: { spaceId, id: asset.id, version: '3' },
-            }),
+          t.api(as.viewer).spaces[':spaceId'].assets[':id'].inventories[':version'].$get({
+            param: { spaceId, id: asset.id, version: '3' },
+          }),
         )
       ).status,
     ).toBe(404);

@@ -245,11 +245,9 @@ describe('sign in, out and reset', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error.code).toBe('bad_request');
     const big = await t.read(
-      t
-        .api()
-        .auth.register.$post({
-          json: { name: 'x'.repeat(2 * 1024 * 1024), email: 'big@example.com', password: 'correct horse 42' },
-        }),
+      t.api().auth.register.$post({
+        json: { name: 'x'.repeat(2 * 1024 * 1024), email: 'big@example.com', password: 'correct horse 42' },
+      }),
     );
     expect(big.status).toBe(413);
     expect(big.json.error.code).toBe('payload_too_large');

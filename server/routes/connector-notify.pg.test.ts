@@ -28,12 +28,10 @@ afterAll(async () => {
 
 test('a version saved by another API process (PostgreSQL NOTIFY) wakes the long poll', async () => {
   const created = await t.read(
-    t
-      .api(owner)
-      .spaces[':spaceId'].firewalls.$post({
-        param: { spaceId },
-        json: { name: 'elsewhere', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
-      }),
+    t.api(owner).spaces[':spaceId'].firewalls.$post({
+      param: { spaceId },
+      json: { name: 'elsewhere', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' },
+    }),
   );
   expect(created.status, created.text).toBe(201);
   const fw = { id: created.json.id as string, token: created.json.token as string };

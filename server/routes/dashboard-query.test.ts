@@ -119,12 +119,10 @@ afterAll(async () => {
 type Body = { query: Partial<WidgetQuery> & Pick<WidgetQuery, 'metric' | 'groupBy'>; from?: string; to?: string };
 const ask = (body: Body, cookie = as.viewer, space = spaceId) =>
   t.read(
-    t
-      .api(cookie)
-      .spaces[':spaceId'].query.$post({
-        param: { spaceId: space },
-        json: { from: 'now-7d', to: 'now', ...body, query: { filter: '', ...body.query } },
-      }),
+    t.api(cookie).spaces[':spaceId'].query.$post({
+      param: { spaceId: space },
+      json: { from: 'now-7d', to: 'now', ...body, query: { filter: '', ...body.query } },
+    }),
   );
 /** The series' points of an answer that must succeed. */
 async function points(body: Body) {

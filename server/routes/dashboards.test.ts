@@ -112,22 +112,18 @@ describe('dashboards', () => {
   test('a save with the current version raises it by one; a save from an older one answers 409', async () => {
     const created = await create(model('versions'));
     const saved = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].dashboards[':id'].$put({
-          param: { spaceId, id: created.id },
-          json: { ...model('versions renamed'), version: 1 },
-        }),
+      t.api(as.admin).spaces[':spaceId'].dashboards[':id'].$put({
+        param: { spaceId, id: created.id },
+        json: { ...model('versions renamed'), version: 1 },
+      }),
     );
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({ version: 2, title: 'versions renamed', updatedBy: { name: 'Ana admin' } });
     const stale = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].dashboards[':id'].$put({
-          param: { spaceId, id: created.id },
-          json: { ...model('mine'), version: 1 },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].dashboards[':id'].$put({
+        param: { spaceId, id: created.id },
+        json: { ...model('mine'), version: 1 },
+      }),
     );
     expect(stale.status).toBe(409);
     expect(stale.json.error.code).toBe('version_conflict');
@@ -136,12 +132,10 @@ describe('dashboards', () => {
     );
     expect(stale.json.error.current).toMatchObject({ version: 2, title: 'versions renamed' });
     const unknown = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].dashboards[':id'].$put({
-          param: { spaceId, id: crypto.randomUUID() },
-          json: { ...model(), version: 1 },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].dashboards[':id'].$put({
+        param: { spaceId, id: crypto.randomUUID() },
+        json: { ...model(), version: 1 },
+      }),
     );
     expect(unknown.status).toBe(404);
   });
@@ -150,20 +144,16 @@ describe('dashboards', () => {
     const created = await create(model('race'));
     const [a, b] = await Promise.all([
       t.read(
-        t
-          .api(as.analyst)
-          .spaces[':spaceId'].dashboards[':id'].$put({
-            param: { spaceId, id: created.id },
-            json: { ...model('race A'), version: 1 },
-          }),
+        t.api(as.analyst).spaces[':spaceId'].dashboards[':id'].$put({
+          param: { spaceId, id: created.id },
+          json: { ...model('race A'), version: 1 },
+        }),
       ),
       t.read(
-        t
-          .api(as.admin)
-          .spaces[':spaceId'].dashboards[':id'].$put({
-            param: { spaceId, id: created.id },
-            json: { ...model('race B'), version: 1 },
-          }),
+        t.api(as.admin).spaces[':spaceId'].dashboards[':id'].$put({
+          param: { spaceId, id: created.id },
+          json: { ...model('race B'), version: 1 },
+        }),
       ),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
@@ -184,12 +174,10 @@ describe('dashboards', () => {
     const refused = [
       await t.read(t.api(as.viewer).spaces[':spaceId'].dashboards.$post({ param: { spaceId }, json: model() })),
       await t.read(
-        t
-          .api(as.viewer)
-          .spaces[':spaceId'].dashboards[':id'].$put({
-            param: { spaceId, id: created.id },
-            json: { ...model(), version: 1 },
-          }),
+        t.api(as.viewer).spaces[':spaceId'].dashboards[':id'].$put({
+          param: { spaceId, id: created.id },
+          json: { ...model(), version: 1 },
+        }),
       ),
       await t.read(
         t
@@ -286,12 +274,10 @@ describe('dashboards', () => {
   test('duplicate: "Copy of …" at version 1, not the default; a given title; cut to 120 characters', async () => {
     const source = await create(model('source'));
     await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].dashboards[':id'].$put({
-          param: { spaceId, id: source.id },
-          json: { ...model('source'), version: 1 },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].dashboards[':id'].$put({
+        param: { spaceId, id: source.id },
+        json: { ...model('source'), version: 1 },
+      }),
     );
     const copy = await t.read(
       t
@@ -303,12 +289,10 @@ describe('dashboards', () => {
     expect(copy.json.id).not.toBe(source.id);
     expect(copy.json.widgets).toEqual(source.widgets);
     const named = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].dashboards[':id'].duplicate.$post({
-          param: { spaceId, id: source.id },
-          json: { title: '  Mine  ' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].dashboards[':id'].duplicate.$post({
+        param: { spaceId, id: source.id },
+        json: { title: '  Mine  ' },
+      }),
     );
     expect(named.json.title).toBe('Mine');
     const long = await create(model('x'.repeat(120)));
@@ -321,12 +305,10 @@ describe('dashboards', () => {
     expect(
       (
         await t.read(
-          t
-            .api(as.analyst)
-            .spaces[':spaceId'].dashboards[':id'].duplicate.$post({
-              param: { spaceId, id: crypto.randomUUID() },
-              json: {},
-            }),
+          t.api(as.analyst).spaces[':spaceId'].dashboards[':id'].duplicate.$post({
+            param: { spaceId, id: crypto.randomUUID() },
+            json: {},
+          }),
         )
       ).status,
     ).toBe(404);
@@ -381,12 +363,10 @@ describe('dashboards', () => {
   test('every change is audited', async () => {
     const created = await create(model('audited'));
     await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].dashboards[':id'].$put({
-          param: { spaceId, id: created.id },
-          json: { ...model('audited 2'), version: 1 },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].dashboards[':id'].$put({
+        param: { spaceId, id: created.id },
+        json: { ...model('audited 2'), version: 1 },
+      }),
     );
     const copy = (
       await t.read(

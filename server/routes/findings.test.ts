@@ -251,12 +251,10 @@ describe('triage', () => {
   test('a not affected finding needs a VEX justification, named on its field', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
     const res = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings[':id'].$patch({
-          param: { spaceId, id: String(f?.id) },
-          json: { status: 'not_affected' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(f?.id) },
+        json: { status: 'not_affected' },
+      }),
     );
     expect(res.status).toBe(400);
     expect(res.json.error.fields.justification).toMatch(/VEX justification/);
@@ -265,12 +263,10 @@ describe('triage', () => {
   test('viewers cannot triage', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
     const res = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].findings[':id'].$patch({
-          param: { spaceId, id: String(f?.id) },
-          json: { status: 'not_affected', justification: 'code_not_reachable' },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(f?.id) },
+        json: { status: 'not_affected', justification: 'code_not_reachable' },
+      }),
     );
     expect(res.status).toBe(403);
   });
@@ -278,12 +274,10 @@ describe('triage', () => {
   test('not affected is kept across re-assessments, in the triage record and the audit log', async () => {
     const f = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
     const res = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings[':id'].$patch({
-          param: { spaceId, id: String(f?.id) },
-          json: { status: 'not_affected', justification: 'code_not_reachable', reason: 'merge() is never called' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(f?.id) },
+        json: { status: 'not_affected', justification: 'code_not_reachable', reason: 'merge() is never called' },
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: 'not_affected', justification: 'code_not_reachable' });
@@ -310,33 +304,27 @@ describe('triage', () => {
   test('a risk acceptance needs a reason and an end ahead, and opens the finding again when it ends', async () => {
     const f = byVuln(await findings(), 'PYSEC-2021-9');
     const missing = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings[':id'].$patch({
-          param: { spaceId, id: String(f?.id) },
-          json: { status: 'accepted' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(f?.id) },
+        json: { status: 'accepted' },
+      }),
     );
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.json.error.fields).sort()).toEqual(['reason', 'until']);
     const past = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings[':id'].$patch({
-          param: { spaceId, id: String(f?.id) },
-          json: { status: 'accepted', reason: 'internal only', until: '2026-11-01T00:00:00Z' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(f?.id) },
+        json: { status: 'accepted', reason: 'internal only', until: '2026-11-01T00:00:00Z' },
+      }),
     );
     expect(past.status).toBe(400);
     expect(past.json.error.fields.until).toMatch(/future/);
     const until = new Date(clock.now().getTime() + 2 * 86_400_000).toISOString();
     const ok = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings[':id'].$patch({
-          param: { spaceId, id: String(f?.id) },
-          json: { status: 'accepted', reason: 'Admin upload is disabled until the upgrade', until },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(f?.id) },
+        json: { status: 'accepted', reason: 'Admin upload is disabled until the upgrade', until },
+      }),
     );
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ status: 'accepted', until });
@@ -392,12 +380,10 @@ describe('inventory changes', () => {
     const fixed = byVuln(await findings(), 'GHSA-jf85-cpcp-j695');
     expect(fixed?.status).toBe('fixed');
     const triage = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings[':id'].$patch({
-          param: { spaceId, id: String(fixed?.id) },
-          json: { status: 'open' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(fixed?.id) },
+        json: { status: 'open' },
+      }),
     );
     expect(triage.status).toBe(409);
   });
@@ -429,12 +415,10 @@ describe('VEX export', () => {
   test('an asset’s findings as CycloneDX VEX with analysis state and justification', async () => {
     const f = byVuln(await findings(), 'DSA-5532-1', hostId);
     await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings[':id'].$patch({
-          param: { spaceId, id: String(f?.id) },
-          json: { status: 'not_affected', justification: 'requires_environment' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(f?.id) },
+        json: { status: 'not_affected', justification: 'requires_environment' },
+      }),
     );
     const res = await t.read(
       t.api(as.viewer).spaces[':spaceId'].assets[':id'].vex.$get({ param: { spaceId, id: hostId } }),
@@ -475,12 +459,10 @@ describe('virtual patches', () => {
   test('a host’s finding cannot be patched on a firewall', async () => {
     const f = byVuln(await findings(), 'DSA-5532-1', hostId);
     const res = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].findings[':id']['virtual-patch'].preview.$post({
-          param: { spaceId, id: String(f?.id) },
-          json: { kind: 'custom-rule', firewallId, path: '/' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].findings[':id']['virtual-patch'].preview.$post({
+        param: { spaceId, id: String(f?.id) },
+        json: { kind: 'custom-rule', firewallId, path: '/' },
+      }),
     );
     expect(res.status).toBe(409);
     expect(res.json.error.message).toMatch(/web applications/);
@@ -489,12 +471,10 @@ describe('virtual patches', () => {
   test('the preview names the change and the compiled files, and suggests the CRS group of the weakness', async () => {
     const f = await log4j();
     const res = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].findings[':id']['virtual-patch'].preview.$post({
-          param: { spaceId, id: String(f?.id) },
-          json: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['post'], queryPattern: '\\$\\{jndi:' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].findings[':id']['virtual-patch'].preview.$post({
+        param: { spaceId, id: String(f?.id) },
+        json: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['post'], queryPattern: '\\$\\{jndi:' },
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.json.change).toBe(
@@ -508,12 +488,10 @@ describe('virtual patches', () => {
   test('a bad path is refused on its field', async () => {
     const f = await log4j();
     const res = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
-          param: { spaceId, id: String(f?.id) },
-          json: { kind: 'custom-rule', firewallId, path: 'api/log' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
+        param: { spaceId, id: String(f?.id) },
+        json: { kind: 'custom-rule', firewallId, path: 'api/log' },
+      }),
     );
     expect(res.status).toBe(400);
     expect(res.json.error.fields.path).toMatch(/starts with \//);
@@ -522,12 +500,10 @@ describe('virtual patches', () => {
   test('analysts cannot change a firewall', async () => {
     const f = await log4j();
     const res = await t.read(
-      t
-        .api(as.analyst)
-        .spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
-          param: { spaceId, id: String(f?.id) },
-          json: { kind: 'custom-rule', firewallId, path: '/api/log' },
-        }),
+      t.api(as.analyst).spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
+        param: { spaceId, id: String(f?.id) },
+        json: { kind: 'custom-rule', firewallId, path: '/api/log' },
+      }),
     );
     expect(res.status).toBe(403);
   });
@@ -535,12 +511,10 @@ describe('virtual patches', () => {
   test('applying makes a firewall version and mitigates the finding; removing the rule from the firewall reopens it', async () => {
     const f = await log4j();
     const res = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
-          param: { spaceId, id: String(f?.id) },
-          json: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['POST'] },
-        }),
+      t.api(as.admin).spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
+        param: { spaceId, id: String(f?.id) },
+        json: { kind: 'custom-rule', firewallId, path: '/api/log', methods: ['POST'] },
+      }),
     );
     expect(res.status).toBe(201);
     expect(res.json.version).toBe(2);
@@ -583,12 +557,10 @@ describe('virtual patches', () => {
   test('removing a patch from the finding takes it off the firewall', async () => {
     const f = await log4j();
     const made = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
-          param: { spaceId, id: String(f?.id) },
-          json: { kind: 'custom-rule', firewallId, path: '/api/log' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].findings[':id']['virtual-patch'].$post({
+        param: { spaceId, id: String(f?.id) },
+        json: { kind: 'custom-rule', firewallId, path: '/api/log' },
+      }),
     );
     expect(made.status).toBe(201);
     const removed = await t.read(

@@ -130,12 +130,10 @@ describe('firewalls', () => {
   test('PATCH replaces the given keys whole and makes a new version each time; audited with the comment', async () => {
     const fw = await create({ ipDeny: [{ cidr: '203.0.113.9' }], countryBlock: ['RU'] });
     const res = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { version: 1, mode: 'block', countryBlock: ['CN', 'KP'], comment: 'block mode' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { version: 1, mode: 'block', countryBlock: ['CN', 'KP'], comment: 'block mode' },
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -165,21 +163,17 @@ describe('firewalls', () => {
   test('a save from a stale version answers 409 naming both versions and who saved, with the current firewall', async () => {
     const fw = await create();
     const mine = await t.read(
-      t
-        .api(as.owner)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { version: 1, mode: 'block' },
-        }),
+      t.api(as.owner).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { version: 1, mode: 'block' },
+      }),
     );
     expect(mine.status).toBe(200);
     const stale = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { version: 1, mode: 'off' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { version: 1, mode: 'off' },
+      }),
     );
     expect(stale.status).toBe(409);
     expect(stale.json.error.code).toBe('version_conflict');
@@ -207,20 +201,16 @@ describe('firewalls', () => {
   test('versions: the list, each version with its settings and files, and rollback as a new version', async () => {
     const fw = await create({ mode: 'detect' });
     await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { mode: 'block', comment: 'enforce' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { mode: 'block', comment: 'enforce' },
+      }),
     );
     await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { hostnames: ['www.example.com'] },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { hostnames: ['www.example.com'] },
+      }),
     );
     const list = await t.read(
       t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions.$get({ param: { spaceId, id: fw.id } }),
@@ -245,11 +235,9 @@ describe('firewalls', () => {
     expect(
       (
         await t.read(
-          t
-            .api(as.viewer)
-            .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
-              param: { spaceId, id: fw.id, version: '9' },
-            }),
+          t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+            param: { spaceId, id: fw.id, version: '9' },
+          }),
         )
       ).status,
     ).toBe(404);
@@ -292,12 +280,10 @@ describe('firewalls', () => {
     expect(fw.customRules.map((r: { id: number }) => r.id)).toEqual([first, first + 1]);
     // Drop a, keep b by its id, add c: c gets a new id, not a's.
     const next = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { customRules: [rule('c'), fw.customRules[1]] },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { customRules: [rule('c'), fw.customRules[1]] },
+      }),
     );
     expect(next.json.customRules.map((r: { name: string; id: number }) => [r.name, r.id])).toEqual([
       ['c', first + 2],
@@ -335,12 +321,10 @@ describe('firewalls', () => {
     expect(unknown.json.error.fields).toEqual({ 'exclusions.2.ruleId': expect.stringContaining('Rule 123456') });
     expect(unknown.json.error.message).toContain('Rule 123456 is not in the installed Core Rule Set');
     const protectedRule = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { exclusions: [{ ruleId: 949110 }, { ruleId: 901200 }] },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { exclusions: [{ ruleId: 949110 }, { ruleId: 901200 }] },
+      }),
     );
     expect(Object.keys(protectedRule.json.error.fields)).toEqual(['exclusions.0.ruleId', 'exclusions.1.ruleId']);
     const groups = await t.read(
@@ -367,12 +351,10 @@ describe('firewalls', () => {
       'managedRules.disabledGroups.2': expect.stringContaining('cannot be turned off'),
     });
     const scalar = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { exclusions: [{ ruleId: 942100, target: 'REQUEST_URI:x' }, { ruleId: 123 }] },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { exclusions: [{ ruleId: 942100, target: 'REQUEST_URI:x' }, { ruleId: 123 }] },
+      }),
     );
     expect(scalar.json.error).toMatchObject({
       message: 'Some fields need attention.',
@@ -382,12 +364,10 @@ describe('firewalls', () => {
       },
     });
     const fine = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { exclusions: [{ ruleId: 942100, target: 'ARGS:q', path: '/search', method: 'get' }] },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { exclusions: [{ ruleId: 942100, target: 'ARGS:q', path: '/search', method: 'get' }] },
+      }),
     );
     expect(fine.status).toBe(200);
     expect(fine.json.exclusions).toEqual([{ ruleId: 942100, target: 'ARGS:q', path: '/search', method: 'GET' }]);
@@ -501,12 +481,10 @@ describe('firewalls', () => {
     });
     const fw = await create();
     const edited = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { upstream: 'http://127.0.0.1:30\n00' },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { upstream: 'http://127.0.0.1:30\n00' },
+      }),
     );
     expect(edited.status).toBe(400);
     expect(edited.json.error.fields).toEqual({
@@ -521,12 +499,10 @@ describe('firewalls', () => {
   test('a rate limit nginx cannot count is refused at its window, also one saved before the rule', async () => {
     const fw = await create();
     const slow = await t.read(
-      t
-        .api(as.admin)
-        .spaces[':spaceId'].firewalls[':id'].$patch({
-          param: { spaceId, id: fw.id },
-          json: { rateLimits: [{ path: '/login', requests: 5, windowSeconds: 3600, action: 'block' }] },
-        }),
+      t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({
+        param: { spaceId, id: fw.id },
+        json: { rateLimits: [{ path: '/login', requests: 5, windowSeconds: 3600, action: 'block' }] },
+      }),
     );
     expect(slow.status).toBe(400);
     expect(slow.json.error.fields).toEqual({
@@ -556,11 +532,9 @@ describe('firewalls', () => {
     });
     expect(fixed.status).toBe(200);
     const saved = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
-          param: { spaceId, id: fw.id, version: fixed.json.version },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+        param: { spaceId, id: fw.id, version: fixed.json.version },
+      }),
     );
     expect(saved.json.files['http.conf']).toContain('rate=20r/m;');
   });
@@ -573,11 +547,9 @@ describe('firewalls', () => {
     expect(fw.name).toBe('shop "main"; } {');
     const files = (
       await t.read(
-        t
-          .api(as.viewer)
-          .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
-            param: { spaceId, id: fw.id, version: '1' },
-          }),
+        t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+          param: { spaceId, id: fw.id, version: '1' },
+        }),
       )
     ).json.files;
     expect(files['server.conf']).toContain('location "/a;b" {');
@@ -671,23 +643,19 @@ describe('firewalls', () => {
     expect(
       (
         await t.read(
-          t
-            .api(outsider)
-            .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
-              param: { spaceId: theirs, id: fw.id, version: '1' },
-            }),
+          t.api(outsider).spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+            param: { spaceId: theirs, id: fw.id, version: '1' },
+          }),
         )
       ).status,
     ).toBe(404);
     expect(
       (
         await t.read(
-          t
-            .api(outsider)
-            .spaces[':spaceId'].firewalls[':id'].rollback.$post({
-              param: { spaceId: theirs, id: fw.id },
-              json: { version: 1 },
-            }),
+          t.api(outsider).spaces[':spaceId'].firewalls[':id'].rollback.$post({
+            param: { spaceId: theirs, id: fw.id },
+            json: { version: 1 },
+          }),
         )
       ).status,
     ).toBe(404);

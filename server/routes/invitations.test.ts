@@ -15,12 +15,10 @@ beforeAll(async () => {
   const space = await t.read(t.api(owner.cookie).spaces.$post({ json: { name: 'Acme' } }));
   spaceId = space.json.id;
   await t.read(
-    t
-      .api(owner.cookie)
-      .spaces[':spaceId'].invitations.$post({
-        param: { spaceId },
-        json: { email: 'admin@example.com', role: 'admin' },
-      }),
+    t.api(owner.cookie).spaces[':spaceId'].invitations.$post({
+      param: { spaceId },
+      json: { email: 'admin@example.com', role: 'admin' },
+    }),
   );
   const token = await t.lastToken('admin@example.com', '/spaces\\?invitation=');
   const admin = await t.signUp('admin@example.com', 'Adam Admin');

@@ -67,20 +67,16 @@ describe('a time outside 1970–2200 is a 400 naming the parameter, on every rea
     expect(created.status, created.text).toBe(400);
     expect(created.json.error.fields[param]).toBe('Use a time between 1970 and 2200.');
     const saved = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId']['saved-searches'].$post({
-          param: { spaceId },
-          json: { name: `ok ${param}`, range: '24h' },
-        }),
+      t.api(cookie).spaces[':spaceId']['saved-searches'].$post({
+        param: { spaceId },
+        json: { name: `ok ${param}`, range: '24h' },
+      }),
     );
     const patched = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId']['saved-searches'][':id'].$patch({
-          param: { spaceId, id: saved.json.id },
-          json: { from: body.from, to: body.to },
-        }),
+      t.api(cookie).spaces[':spaceId']['saved-searches'][':id'].$patch({
+        param: { spaceId, id: saved.json.id },
+        json: { from: body.from, to: body.to },
+      }),
     );
     expect(patched.status, patched.text).toBe(400);
     expect(patched.json.error.fields[param]).toBe('Use a time between 1970 and 2200.');

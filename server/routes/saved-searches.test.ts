@@ -131,12 +131,10 @@ test('viewers cannot save, rename or delete; strangers see nothing; anonymous ca
   expect(
     (
       await t.read(
-        t
-          .api(as.viewer)
-          .spaces[':spaceId']['saved-searches'][':id'].$patch({
-            param: { spaceId, id: mine.json.id },
-            json: { name: 'Renamed' },
-          }),
+        t.api(as.viewer).spaces[':spaceId']['saved-searches'][':id'].$patch({
+          param: { spaceId, id: mine.json.id },
+          json: { name: 'Renamed' },
+        }),
       )
     ).status,
   ).toBe(403);
@@ -170,12 +168,10 @@ test('viewers cannot save, rename or delete; strangers see nothing; anonymous ca
 test('an analyst renames, changes the query and the range; a taken name is 409', async () => {
   const created = await save({ name: 'To edit', query: 'action:blocked', range: '1h' });
   const res = await t.read(
-    t
-      .api(as.analyst)
-      .spaces[':spaceId']['saved-searches'][':id'].$patch({
-        param: { spaceId, id: created.json.id },
-        json: { name: 'Edited', query: 'severity:critical', from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' },
-      }),
+    t.api(as.analyst).spaces[':spaceId']['saved-searches'][':id'].$patch({
+      param: { spaceId, id: created.json.id },
+      json: { name: 'Edited', query: 'severity:critical', from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' },
+    }),
   );
   expect(res.status).toBe(200);
   expect(res.json).toMatchObject({
@@ -186,31 +182,25 @@ test('an analyst renames, changes the query and the range; a taken name is 409',
     to: '2026-11-02T00:00:00.000Z',
   });
   const back = await t.read(
-    t
-      .api(as.analyst)
-      .spaces[':spaceId']['saved-searches'][':id'].$patch({
-        param: { spaceId, id: created.json.id },
-        json: { range: '7d' },
-      }),
+    t.api(as.analyst).spaces[':spaceId']['saved-searches'][':id'].$patch({
+      param: { spaceId, id: created.json.id },
+      json: { range: '7d' },
+    }),
   );
   expect(back.json).toMatchObject({ name: 'Edited', range: '7d', from: null, to: null });
   const taken = await t.read(
-    t
-      .api(as.analyst)
-      .spaces[':spaceId']['saved-searches'][':id'].$patch({
-        param: { spaceId, id: created.json.id },
-        json: { name: 'BLOCKED sqli' },
-      }),
+    t.api(as.analyst).spaces[':spaceId']['saved-searches'][':id'].$patch({
+      param: { spaceId, id: created.json.id },
+      json: { name: 'BLOCKED sqli' },
+    }),
   );
   expect(taken.status).toBe(409);
   expect(taken.json.error.fields.name).toMatch(/already exists/);
   const bad = await t.read(
-    t
-      .api(as.analyst)
-      .spaces[':spaceId']['saved-searches'][':id'].$patch({
-        param: { spaceId, id: created.json.id },
-        json: { query: 'path:"unclosed' },
-      }),
+    t.api(as.analyst).spaces[':spaceId']['saved-searches'][':id'].$patch({
+      param: { spaceId, id: created.json.id },
+      json: { query: 'path:"unclosed' },
+    }),
   );
   expect(bad.status).toBe(400);
   expect(bad.json.error.fields.query).toMatch(/at character/);

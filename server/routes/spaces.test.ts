@@ -70,12 +70,10 @@ describe('spaces', () => {
 
   test('PATCH records the change in the activity log', async () => {
     const res = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].$patch({
-          param: { spaceId },
-          json: { name: 'Acme Corp', retentionDays: 5, timeZone: 'America/New_York' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].$patch({
+        param: { spaceId },
+        json: { name: 'Acme Corp', retentionDays: 5, timeZone: 'America/New_York' },
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: 'Acme Corp', retentionDays: 5, timeZone: 'America/New_York' });
@@ -117,12 +115,10 @@ describe('members and invitations', () => {
   let bob: { cookie: string; user: { id: string } };
   test('invite → register → accept lands in the space with the role', async () => {
     const inv = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].invitations.$post({
-          param: { spaceId },
-          json: { email: 'Bob@Example.com', role: 'analyst' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].invitations.$post({
+        param: { spaceId },
+        json: { email: 'Bob@Example.com', role: 'analyst' },
+      }),
     );
     expect(inv.status).toBe(201);
     expect(inv.json).toMatchObject({ email: 'bob@example.com', role: 'analyst', invitedBy: 'Olivia Owner' });
@@ -148,12 +144,10 @@ describe('members and invitations', () => {
 
   test('an invitation for another address, an expired one, and a member invited twice', async () => {
     await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].invitations.$post({
-          param: { spaceId },
-          json: { email: 'carol@example.com', role: 'viewer' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].invitations.$post({
+        param: { spaceId },
+        json: { email: 'carol@example.com', role: 'viewer' },
+      }),
     );
     const token = await t.lastToken('carol@example.com', '/spaces\\?invitation=');
     const wrongUser = await t.read(t.api(bob.cookie).invitations[':token'].accept.$post({ param: { token } }));
@@ -167,12 +161,10 @@ describe('members and invitations', () => {
     expect(expired.status).toBe(422);
     expect(expired.json.error.code).toBe('token_expired');
     const dup = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].invitations.$post({
-          param: { spaceId },
-          json: { email: 'bob@example.com', role: 'viewer' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].invitations.$post({
+        param: { spaceId },
+        json: { email: 'bob@example.com', role: 'viewer' },
+      }),
     );
     expect(dup.status).toBe(409);
     expect(dup.json.error.fields.email).toBeTruthy();
@@ -180,21 +172,17 @@ describe('members and invitations', () => {
 
   test('the free plan allows 3 members, pending invitations included, and says so', async () => {
     const third = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].invitations.$post({
-          param: { spaceId },
-          json: { email: 'dan@example.com', role: 'viewer' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].invitations.$post({
+        param: { spaceId },
+        json: { email: 'dan@example.com', role: 'viewer' },
+      }),
     );
     expect(third.status).toBe(201);
     const fourth = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].invitations.$post({
-          param: { spaceId },
-          json: { email: 'erin@example.com', role: 'viewer' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].invitations.$post({
+        param: { spaceId },
+        json: { email: 'erin@example.com', role: 'viewer' },
+      }),
     );
     expect(fourth.status).toBe(402);
     const message = 'Members (pending invitations included) on Free: 3 of 3 used; Pro allows 10';
@@ -209,11 +197,9 @@ describe('members and invitations', () => {
     const list = await t.read(t.api(owner.cookie).spaces[':spaceId'].invitations.$get({ param: { spaceId } }));
     expect(list.json.items.map((i: { email: string }) => i.email)).toEqual(['dan@example.com']);
     const revoke = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].invitations[':invitationId'].$delete({
-          param: { spaceId, invitationId: list.json.items[0].id },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].invitations[':invitationId'].$delete({
+        param: { spaceId, invitationId: list.json.items[0].id },
+      }),
     );
     expect(revoke.status).toBe(200);
     expect(
@@ -223,40 +209,32 @@ describe('members and invitations', () => {
 
   test('roles: admin cannot touch owners; the last owner stays; transfer; leave; remove', async () => {
     const promote = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].members[':userId'].$patch({
-          param: { spaceId, userId: bob.user.id },
-          json: { role: 'admin' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].members[':userId'].$patch({
+        param: { spaceId, userId: bob.user.id },
+        json: { role: 'admin' },
+      }),
     );
     expect(promote.status).toBe(200);
     expect(promote.json.role).toBe('admin');
     const grab = await t.read(
-      t
-        .api(bob.cookie)
-        .spaces[':spaceId'].members[':userId'].$patch({
-          param: { spaceId, userId: bob.user.id },
-          json: { role: 'owner' },
-        }),
+      t.api(bob.cookie).spaces[':spaceId'].members[':userId'].$patch({
+        param: { spaceId, userId: bob.user.id },
+        json: { role: 'owner' },
+      }),
     );
     expect(grab.status).toBe(403);
     const demoteOwner = await t.read(
-      t
-        .api(bob.cookie)
-        .spaces[':spaceId'].members[':userId'].$patch({
-          param: { spaceId, userId: owner.user.id },
-          json: { role: 'viewer' },
-        }),
+      t.api(bob.cookie).spaces[':spaceId'].members[':userId'].$patch({
+        param: { spaceId, userId: owner.user.id },
+        json: { role: 'viewer' },
+      }),
     );
     expect(demoteOwner.status).toBe(403);
     const lastOwner = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].members[':userId'].$patch({
-          param: { spaceId, userId: owner.user.id },
-          json: { role: 'admin' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].members[':userId'].$patch({
+        param: { spaceId, userId: owner.user.id },
+        json: { role: 'admin' },
+      }),
     );
     expect(lastOwner.status).toBe(409);
     expect(lastOwner.json.error.code).toBe('last_owner');
@@ -268,12 +246,10 @@ describe('members and invitations', () => {
     expect(badRole.status).toBe(400);
     expect(badRole.json.error.fields.role).toBeTruthy();
     const unknown = await t.read(
-      t
-        .api(owner.cookie)
-        .spaces[':spaceId'].members[':userId'].$patch({
-          param: { spaceId, userId: '00000000-0000-4000-8000-000000000000' },
-          json: { role: 'viewer' },
-        }),
+      t.api(owner.cookie).spaces[':spaceId'].members[':userId'].$patch({
+        param: { spaceId, userId: '00000000-0000-4000-8000-000000000000' },
+        json: { role: 'viewer' },
+      }),
     );
     expect(unknown.status).toBe(404);
     const transfer = await t.read(
@@ -372,12 +348,10 @@ describe('activity', () => {
       .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(10);
     const csv = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId'].activity.export.$get({
-          param: { spaceId },
-          query: { format: 'csv', action: 'member.join' },
-        }),
+      t.api(cookie).spaces[':spaceId'].activity.export.$get({
+        param: { spaceId },
+        query: { format: 'csv', action: 'member.join' },
+      }),
     );
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const rows = csv.text.trim().split('\n');

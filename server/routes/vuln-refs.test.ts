@@ -308,11 +308,9 @@ describe('the library', () => {
 
   test('a record’s detail: severity scored with its parts, ranges in words, references, aliases', async () => {
     const res = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId']['vuln-refs'][':id'].$get({
-          param: { spaceId, id: encodeURIComponent('GHSA-h5c8-rqwp-cp95') },
-        }),
+      t.api(as.viewer).spaces[':spaceId']['vuln-refs'][':id'].$get({
+        param: { spaceId, id: encodeURIComponent('GHSA-h5c8-rqwp-cp95') },
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({

@@ -46,12 +46,10 @@ beforeAll(async () => {
     as[role] = cookie;
   }
   const firewall = await t.read(
-    t
-      .api(as.admin)
-      .spaces[':spaceId'].firewalls.$post({
-        param: { spaceId },
-        json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'block' },
-      }),
+    t.api(as.admin).spaces[':spaceId'].firewalls.$post({
+      param: { spaceId },
+      json: { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'block' },
+    }),
   );
   firewallId = firewall.json.id;
   const source = await t.read(
@@ -380,11 +378,9 @@ describe('WAF remedies', () => {
     expect(expires).toBeLessThanOrEqual(Date.now() + 86_400_000);
 
     const version = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
-          param: { spaceId, id: firewallId, version: '2' },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+        param: { spaceId, id: firewallId, version: '2' },
+      }),
     );
     expect(version.json.comment).toBe(`Block ${A} for 24 h (WAF discover)`);
     expect(version.json.author.name).toBe('Admin');
@@ -432,11 +428,9 @@ describe('WAF remedies', () => {
     expect(res.status).toBe(201);
     expect(res.json.firewall.exclusions).toEqual([{ ruleId: 942100, path: '/search', comment: 'From WAF discover' }]);
     const version = await t.read(
-      t
-        .api(as.viewer)
-        .spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
-          param: { spaceId, id: firewallId, version: res.json.version },
-        }),
+      t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions[':version'].$get({
+        param: { spaceId, id: firewallId, version: res.json.version },
+      }),
     );
     expect(version.json.files['modsecurity.conf']).toContain('# Exclusion: rule 942100, path /search');
     const inPlace = await preview({ kind: 'exclude-rule', ruleId: 942100, path: '/search/deeper' });

@@ -36,12 +36,10 @@ test('the web shop’s SBOM against published advisories: each finding and its f
   await runVulnJobs(t.db, { deps: t.deps });
 
   const asset = await t.read(
-    t
-      .api(cookie)
-      .spaces[':spaceId'].assets.$post({
-        param: { spaceId },
-        json: { name: 'web-shop', kind: 'application', sbom: fixture('sbom/web-shop.cdx.json') },
-      }),
+    t.api(cookie).spaces[':spaceId'].assets.$post({
+      param: { spaceId },
+      json: { name: 'web-shop', kind: 'application', sbom: fixture('sbom/web-shop.cdx.json') },
+    }),
   );
   expect(asset.status).toBe(201);
   const assessed = await t.read(

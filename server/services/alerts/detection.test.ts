@@ -210,12 +210,10 @@ describe('threshold rules', () => {
     await later(1_000);
     const [alert] = (await alertsOf(spaceId)).items;
     const suppressed = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId'].alerts[':id'].suppress.$post({
-          param: { spaceId, id: String(alert?.id) },
-          json: { days: 7, reason: 'Our own scanner' },
-        }),
+      t.api(cookie).spaces[':spaceId'].alerts[':id'].suppress.$post({
+        param: { spaceId, id: String(alert?.id) },
+        json: { days: 7, reason: 'Our own scanner' },
+      }),
     );
     expect(suppressed.status).toBe(201);
     await ingest(token, attacks('198.51.100.8', 2));
@@ -313,15 +311,13 @@ describe('timed work', () => {
     await later(1_000);
     const [alert] = (await alertsOf(spaceId)).items;
     const snoozed = await t.read(
-      t
-        .api(cookie)
-        .spaces[':spaceId'].alerts[':id'].$patch({
-          param: { spaceId, id: String(alert?.id) },
-          json: {
-            snoozedUntil: new Date(clock.now().getTime() + 10 * 60_000).toISOString(),
-            reason: 'Deploy in progress',
-          },
-        }),
+      t.api(cookie).spaces[':spaceId'].alerts[':id'].$patch({
+        param: { spaceId, id: String(alert?.id) },
+        json: {
+          snoozedUntil: new Date(clock.now().getTime() + 10 * 60_000).toISOString(),
+          reason: 'Deploy in progress',
+        },
+      }),
     );
     expect(snoozed.json.status).toBe('acknowledged');
     await later(11 * 60_000);
