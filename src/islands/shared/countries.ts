@@ -6,33 +6,15 @@ export interface Country {
   readonly name: string;
 }
 
-// Codes Intl names that are not countries of the IP-to-country data.
-const NOT_COUNTRIES = new Set([
-  'EU',
-  'EZ',
-  'UN',
-  'ZZ',
-  'QO',
-  'XA',
-  'XB',
-  'AC',
-  'CP',
-  'DG',
-  'EA',
-  'IC',
-  'TA',
-  'CQ',
-  'DD',
-  'YU',
-  'CS',
-  'SU',
-  'ZR',
-  'BU',
-  'TP',
-  'NT',
-  'FX',
-  'AN',
-]);
+// Codes Intl names that are not countries of the IP-to-country data: regions and groupings, the exceptionally
+// reserved codes (UK, EU, ...) and the codes ISO 3166 withdrew (Dahomey's DY is Benin's BJ today, Upper Volta's HV
+// Burkina Faso's BF), which Intl still names after the country that replaced them, so the list would show it twice.
+const NOT_COUNTRIES = new Set(
+  (
+    'EU EZ UN ZZ QO XA XB AC CP DG EA IC TA CQ UK ' +
+    'AN BU CS CT DD DY FQ FX HV JT MI NH NQ NT PC PU PZ RH SU TP VD WK YD YU ZR'
+  ).split(' '),
+);
 
 let cached: Country[] | null = null;
 
