@@ -6,13 +6,13 @@ import { formatUsd } from '../../../contract/billing.ts';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { $spaceId } from '../../stores/route.ts';
-import { $payments, receiptUrl, refundPayment } from '../../stores/subscription.ts';
+import { $payments, $subscription, receiptUrl, refundPayment } from '../../stores/subscription.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { Loaded } from '../shared/Loaded.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
-import { useApi } from '../shared/use-api.ts';
+import { all, useApi } from '../shared/use-api.ts';
 import { day, OWNERS_ONLY, TestModeMark } from './parts.tsx';
 import './subscription.css';
 
@@ -20,7 +20,13 @@ const statusWords = { paid: 'Paid', failed: 'Failed', refunded: 'Refunded' } as 
 
 function PaymentHistoryScreen() {
   const spaceId = useStore($spaceId);
-  const { loaded, retry } = useApi($payments);
+  const payments = useApi($payments);
+  const subscription = useApi($subscription);
+  const loaded = all(payments.loaded, subscription.loaded);
+  const retry = (): void => {
+    payments.retry();
+    subscription.retry();
+  };
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   return (
     <Loaded
@@ -32,13 +38,17 @@ function PaymentHistoryScreen() {
       loading="Loading payments…"
     >
       {(data, _view, spaceId) => {
-        const { items } = data;
+        const [{ items }, { plan }] = data;
         return (
           <div className="stack">
             <TestModeMark />
             {message && <Alert tone={message.tone}>{message.text}</Alert>}
             {items.length === 0 ? (
-              <p className="sg-empty">No payments yet: the space has been on the Free plan.</p>
+              <p className="sg-empty">
+                {plan === 'free'
+                  ? 'No payments yet: the space has been on the Free plan.'
+                  : `No payments yet: this space was put on the ${planTerms[plan].label} plan without a payment, so nothing has been charged.`}
+              </p>
             ) : (
               <TableScroll label="Payments">
                 <table className="data">

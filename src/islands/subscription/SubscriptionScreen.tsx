@@ -60,7 +60,8 @@ function SubscriptionScreen() {
             )}
             <section className="card panel" aria-labelledby="plan-title">
               <h2 id="plan-title">
-                {terms.label} plan{sub.plan === 'free' ? '' : `, billed every ${per(sub.interval)}`}
+                {terms.label} plan
+                {sub.period ? `, billed every ${per(sub.interval)}` : sub.plan === 'free' ? '' : ', not billed'}
               </h2>
               <dl className="sg-facts">
                 {sub.period ? (
@@ -79,7 +80,11 @@ function SubscriptionScreen() {
                 ) : (
                   <>
                     <dt>Price</dt>
-                    <dd>Free, no renewal</dd>
+                    <dd>
+                      {sub.plan === 'free'
+                        ? 'Free, no renewal'
+                        : `None: this space was put on the ${terms.label} plan without a payment, and it does not renew`}
+                    </dd>
                   </>
                 )}
                 <dt>Payment method</dt>

@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { eq } from 'drizzle-orm';
 import type { ComponentType } from 'react';
 import { subscriptions } from '../../../server/db/schema/billing.ts';
+import { spaces } from '../../../server/db/schema/spaces.ts';
 import PastDueBanner from '../console/PastDueBanner.tsx';
 import { spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
@@ -70,6 +71,25 @@ describe('the plan page', () => {
     await open(who(), `/console/subscription/${spaceId}`, SubscriptionScreen);
     expect(await screen.findByText('Only the owners of a space see and change its subscription.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Change plan' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a space put on a paid plan without a payment, as the demo is', () => {
+  test('the plan page and the payment history say it is not billed, and no page promises cards it does not show', async () => {
+    const created = await api.call('POST', '/spaces', owner.cookie, { name: 'Given Pro' });
+    const givenId = String((created.json as { id: string }).id);
+    await api.db.update(spaces).set({ plan: 'pro' }).where(eq(spaces.id, givenId));
+    const { view } = await open(owner, `/console/subscription/${givenId}`, SubscriptionScreen);
+    expect(await screen.findByRole('heading', { name: 'Pro plan, not billed' })).toBeInTheDocument();
+    const facts = view.container.querySelector('.sg-facts') as HTMLElement;
+    expect(facts).toHaveTextContent('PriceNone: this space was put on the Pro plan without a payment');
+    expect(facts).not.toHaveTextContent('Free');
+    expect(screen.getByRole('note')).not.toHaveTextContent('below');
+    view.unmount();
+    await open(owner, `/console/subscription/payment-history/${givenId}`, PaymentHistoryScreen);
+    expect(await screen.findByText(/^No payments yet/)).toHaveTextContent(
+      'No payments yet: this space was put on the Pro plan without a payment, so nothing has been charged.',
+    );
   });
 });
 

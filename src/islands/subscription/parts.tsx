@@ -12,7 +12,8 @@ export { formatUsd };
 export function TestModeMark() {
   return (
     <p className="sg-test-mode" role="note">
-      <strong>{testModeMark}.</strong> Payments go to the bundled test provider; use the test cards below.
+      <strong>{testModeMark}.</strong> Payments go to the bundled test provider, which takes only its test cards; they
+      are listed beside the card form when you change plan.
     </p>
   );
 }
