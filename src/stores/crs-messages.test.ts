@@ -60,3 +60,27 @@ test('a failure leaves it empty with one warning, and a later first subscription
   expect($crsMessages.get()).toEqual({ '920280': 'Request Missing a Host Header' });
   warn.mockRestore();
 });
+
+test('the macros CRS rule files hold are dropped, so no "%{TX.ANOMALY_SCORE}" reaches a page', async () => {
+  answers(
+    Response.json({
+      '949110': 'Inbound Anomaly Score Exceeded (Total Score: %{TX.ANOMALY_SCORE})',
+      '980130':
+        'Inbound Anomaly Score Exceeded (Total Inbound Score: %{TX.INBOUND_ANOMALY_SCORE} - SQLI=%{tx.sql_injection_score}): individual paranoia level scores: %{TX.ANOMALY_SCORE_PL1}, %{TX.ANOMALY_SCORE_PL2}',
+      '912120':
+        'Denial of Service (DoS) attack identified from %{tx.real_ip} (%{tx.dos_block_counter} hits since last alert)',
+      '921180': 'HTTP Parameter Pollution (%{TX.1})',
+      '980100':
+        'Correlated Successful Attack Identified: (Total Score: %{tx.anomaly_score}) Inbound Attack (Inbound Anomaly Score: %{TX.INBOUND_ANOMALY_SCORE}) + Outbound Data Leakage (Outbound Anomaly Score: %{TX.OUTBOUND_ANOMALY_SCORE})',
+    }),
+  );
+  $crsMessages.listen(() => undefined);
+  await settle();
+  expect($crsMessages.get()).toEqual({
+    '949110': 'Inbound Anomaly Score Exceeded',
+    '980130': 'Inbound Anomaly Score Exceeded',
+    '912120': 'Denial of Service (DoS) attack identified',
+    '921180': 'HTTP Parameter Pollution',
+    '980100': 'Correlated Successful Attack Identified: Inbound Attack + Outbound Data Leakage',
+  });
+});

@@ -5,15 +5,17 @@
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { CRS_MESSAGES_URL, type CrsMessages } from '../../contract/constants/crs-messages.ts';
+import { readableCrsMessage } from '../../contract/crs.ts';
 
 const EMPTY: CrsMessages = Object.freeze({});
 const $messages = atom<CrsMessages>(EMPTY);
 
-/** Keeps the digit ids with text messages of whatever the file held. */
+/** Keeps the digit ids with text messages of whatever the file held, their transaction macros dropped. */
 function parseMessages(body: unknown): CrsMessages {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return EMPTY;
   const table: Record<string, string> = {};
-  for (const [id, msg] of Object.entries(body)) if (/^\d+$/.test(id) && typeof msg === 'string') table[id] = msg;
+  for (const [id, msg] of Object.entries(body))
+    if (/^\d+$/.test(id) && typeof msg === 'string') table[id] = readableCrsMessage(msg);
   return Object.freeze(table);
 }
 

@@ -126,7 +126,10 @@ export function parseModSecurity(value: unknown): LineResult {
   }
 
   const ruleIds = [...new Set(messages.flatMap((m) => (m.ruleId === null ? [] : [m.ruleId])))];
-  const tags = [...new Set(messages.flatMap((m) => m.tags))];
+  // The categories of the rules that detected something: the anomaly-score verdict's own tag (attack-generic) would
+  // otherwise count every blocked request as a generic attack.
+  const detecting = messages.filter((m) => m.ruleId === null || !anomalyRules.has(m.ruleId));
+  const tags = [...new Set((detecting.length > 0 ? detecting : messages).flatMap((m) => m.tags))];
   const attack = messages.find((m) => m.message && (m.ruleId === null || !anomalyRules.has(m.ruleId)));
   const ip = text(tx.client_ip);
   const event: NormalisedEvent = {

@@ -71,6 +71,15 @@ describe('ModSecurity v3 JSON audit records from a real nginx', () => {
     expect(rce.ok && rce.event.tags).toContain('attack-rce');
   });
 
+  test("the anomaly verdict's attack-generic tag is not an attack category of its own", () => {
+    for (const name of ['sqli', 'xss', 'traversal', 'scanner']) {
+      const result = parseModSecurity(fixture(name));
+      if (!result.ok) throw new Error(result.message);
+      expect(result.event.ruleIds).toContain(949110);
+      expect(result.event.tags).not.toContain('attack-generic');
+    }
+  });
+
   test('a clean request is allowed with severity info', () => {
     const result = parseModSecurity(fixture('clean'));
     expect(result.ok && result.event).toMatchObject({

@@ -16,7 +16,7 @@ beforeAll(async () => {
   api = await startTestApi();
   let token: string;
   ({ viewer, spaceId, token } = await spaceWithSource(api));
-  const sqli = { action: 'blocked', ruleIds: [942100], tags: ['attack-sqli', 'paranoia-level/1'] };
+  const sqli = { action: 'blocked', ruleIds: [942100, 949110], tags: ['attack-sqli', 'paranoia-level/1'] };
   const lines = [
     eventLine(5, { ip: '8.8.8.8', ...sqli }),
     eventLine(6, { ip: '8.8.8.8', ...sqli }),
@@ -68,6 +68,8 @@ describe('OverviewScreen', () => {
     await waitFor(() => expect(row).toHaveTextContent('SQL Injection Attack Detected via libinjection'));
     // A rule the CRS does not have shows its id alone.
     expect(rules.getByRole('link', { name: '999001' }).closest('td')).toHaveTextContent(/^999001$/);
+    // The anomaly-score verdict every blocked request carries is not a top rule: the rules that scored are.
+    expect(rules.queryByRole('link', { name: '949110' })).not.toBeInTheDocument();
 
     // The attack categories' bars: sqli (2 events) first; a click (or Enter on a focused bar) opens its events.
     const columns = () => Highcharts.charts.find((c) => c?.series[0]?.type === 'column')?.series[0];

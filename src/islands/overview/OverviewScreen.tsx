@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Options } from 'highcharts';
 import { useEffect, useMemo, useState } from 'react';
 import { planTerms } from '../../../contract/constants/plans.ts';
+import { isScoringRule } from '../../../contract/crs.ts';
 import { $crsMessages, crsMessage } from '../../stores/crs-messages.ts';
 import { $eventUsage, $overviewCharts, $overviewSearch } from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
@@ -253,7 +254,8 @@ function OverviewScreen() {
                   id="rules-title"
                   title="Top rules"
                   column="Rule"
-                  rows={data.facets.rule}
+                  // The rules that caused the verdict, not the anomaly-score verdict every blocked request carries.
+                  rows={data.facets.rule.filter((row) => !isScoringRule(Number(row.value)))}
                   link={(value) => eventLogLink(spaceId, range, { field: 'rule', value })}
                   note={(value) => crsMessage(crsMessages, value)}
                 />
