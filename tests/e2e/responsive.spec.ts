@@ -111,13 +111,21 @@ for (const size of SIZES) {
   test.describe(`${size.width}×${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    for (const route of ROUTES) {
-      test(`${route.pattern} fits ${size.width} px without sideways scroll, light and dark, with no axe violations`, async ({
+    // Every route, and the log sources view of the event log's route.
+    const views = [
+      ...ROUTES.map((route) => ({ route, search: '' })),
+      ...ROUTES.filter((route) => route.pattern === '/console/siem/{space_id}').map((route) => ({
+        route,
+        search: '?view=sources',
+      })),
+    ];
+    for (const { route, search } of views) {
+      test(`${route.pattern}${search} fits ${size.width} px without sideways scroll, light and dark, with no axe violations`, async ({
         page,
         account,
         sample,
       }, testInfo) => {
-        const path = pathOf(route, account.spaceId, sample);
+        const path = pathOf(route, account.spaceId, sample) + search;
         await page.emulateMedia({ colorScheme: 'light' });
         await page.goto(path);
         if (route.pattern === '/auth/landing') {
@@ -125,9 +133,10 @@ for (const size of SIZES) {
           await expect(page).not.toHaveURL(/\/auth\/landing/);
         } else {
           await expect(page).toHaveURL(isDynamic(route.pattern) ? path : new RegExp(`${route.pattern}$`));
+          if (search) await expect(page.getByRole('region', { name: 'Log sources', exact: true })).toBeVisible();
         }
         await page.waitForLoadState('networkidle');
-        const slug = `${size.name}-${route.pattern.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`;
+        const slug = `${size.name}-${(route.pattern + search).replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`;
 
         await expectFits(page, `${path} light`);
         await expectNoAxeViolations(page, `${path} light`);

@@ -26,10 +26,17 @@ test('a log source from creation to ingest, parser test and token rotation, acce
 }) => {
   // A long journey with four axe runs.
   test.slow();
-  // Create the source in the event log's panel; its token and curl line are shown this once.
+  // The rail leads from the event log to its log sources, where the source is created; its token and curl line
+  // are shown this once.
   await page.goto(`/console/siem/${account.spaceId}`);
+  const rail = page.getByRole('navigation', { name: 'Console' }).first();
+  await expect(rail.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+  await rail.getByRole('link', { name: 'Log sources' }).click();
+  await expect(page).toHaveURL(`/console/siem/${account.spaceId}?view=sources`);
+  await expect(rail.getByRole('link', { name: 'Log sources' })).toHaveAttribute('aria-current', 'page');
+  await expect(rail.getByRole('link', { name: 'Events' })).not.toHaveAttribute('aria-current');
+  await expect(page.getByRole('region', { name: 'Events', exact: true })).toHaveCount(0);
   const panel = page.getByRole('region', { name: 'Log sources', exact: true });
-  await panel.scrollIntoViewIfNeeded();
   const name = `edge ${Date.now()}`;
   await panel.getByRole('textbox', { name: 'Name' }).fill(name);
   await panel.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'JSON lines' });
@@ -111,7 +118,7 @@ test('a log source from creation to ingest, parser test and token rotation, acce
   await expectNoAxeViolations(page, 'dark');
 });
 
-test('a source page opened later shows the placeholder in the curl line, and delete leads back to the event log', async ({
+test('a source page opened later shows the placeholder in the curl line, and delete leads back to the log sources', async ({
   page,
   account,
 }) => {
@@ -134,6 +141,10 @@ test('a source page opened later shows the placeholder in the curl line, and del
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`/console/siem/${account.spaceId}`);
+  await expect(page).toHaveURL(`/console/siem/${account.spaceId}?view=sources`);
+  // The list has loaded (the account's other sources, or none) and the deleted one is not in it.
+  const list = page.getByRole('region', { name: 'Log sources', exact: true });
+  await expect(list).toContainText(/Each source has its own ingest token|No log sources yet/);
+  await expect(list).not.toContainText('short lived');
   expect((await page.request.get(`/api/spaces/${account.spaceId}/sources/${id}`)).status()).toBe(404);
 });

@@ -1,5 +1,4 @@
-import { buildPath } from '../../lib/routes.ts';
-import { CONSOLE_AREAS } from './console-areas.ts';
+import { areaHref, areaOf, CONSOLE_AREAS } from './console-areas.ts';
 import type { Here } from './use-here.ts';
 
 // Styles: ConsoleNav.css, imported by the layouts that place the frame (see frame.css).
@@ -20,12 +19,12 @@ export function ConsoleLinks({ here, compact = false, className }: Props) {
     <nav className={classes} aria-label="Console">
       <ul>
         {CONSOLE_AREAS.map((area) => {
-          const current = here !== null && (area.pattern === here.pattern || area.children.includes(here.pattern));
+          const current = here !== null && areaOf(here.pattern, here.view) === area;
           return (
-            <li key={area.pattern}>
+            <li key={area.label}>
               {here ? (
                 <a
-                  href={buildPath(area.pattern, { space_id: here.spaceId })}
+                  href={areaHref(area, here.spaceId)}
                   aria-current={current ? 'page' : undefined}
                   title={compact ? area.label : undefined}
                 >

@@ -1,13 +1,13 @@
 import { buildPath } from '../../lib/routes.ts';
 import { $spaces } from '../../stores/space.ts';
 import { useApi } from '../shared/use-api.ts';
-import { CONSOLE_AREAS } from './console-areas.ts';
+import { areaHref, areaOf } from './console-areas.ts';
 import type { Here } from './use-here.ts';
 
-/** The area pattern to open in another space: the current area's list, or the overview. */
-function areaPatternFor(pattern: string): string {
-  const area = CONSOLE_AREAS.find((candidate) => candidate.pattern === pattern || candidate.children.includes(pattern));
-  return area?.pattern ?? '/console/{space_id}';
+/** The address to open in another space: the current area's list, or the overview. */
+function areaHrefIn(here: Here, spaceId: string): string {
+  const area = areaOf(here.pattern, here.view);
+  return area ? areaHref(area, spaceId) : buildPath('/console/{space_id}', { space_id: spaceId });
 }
 
 interface Props {
@@ -27,7 +27,7 @@ export function SpaceSwitch({ here, className }: Props) {
       <select
         className="input"
         value={here.spaceId}
-        onChange={(event) => location.assign(buildPath(areaPatternFor(here.pattern), { space_id: event.target.value }))}
+        onChange={(event) => location.assign(areaHrefIn(here, event.target.value))}
       >
         {!current && <option value={here.spaceId}>Unknown space</option>}
         {spaces.map((space) => (

@@ -5,6 +5,8 @@ import { useHydratedStore } from '../app/use-hydrated-store.ts';
 export interface Here {
   readonly spaceId: string;
   readonly pattern: string;
+  /** The page's `view` parameter, where one route shows two areas of the rail (the event log and its log sources). */
+  readonly view: string | null;
 }
 
 /**
@@ -14,5 +16,6 @@ export interface Here {
 export function useHere(): Here | null {
   const route = useHydratedStore($route, undefined);
   const spaceId = route?.params.space_id;
-  return route && spaceId ? { spaceId, pattern: route.pattern ?? '' } : null;
+  if (!route || !spaceId) return null;
+  return { spaceId, pattern: route.pattern ?? '', view: new URLSearchParams(location.search).get('view') };
 }

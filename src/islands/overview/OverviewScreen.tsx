@@ -12,6 +12,7 @@ import { ChartTypeSelect } from '../charts/ChartTypeSelect.tsx';
 import type { ChartType } from '../charts/chart-types.ts';
 import { Highchart } from '../charts/Highchart.tsx';
 import { Highmap } from '../charts/Highmap.tsx';
+import { logSourcesPath } from '../console/console-areas.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { absoluteRange, parseRange, RANGES, type RangeKey } from '../shared/event-log-url.ts';
 import { Loaded } from '../shared/Loaded.tsx';
@@ -200,8 +201,8 @@ function OverviewScreen() {
             {!data && failed === null && <p role="status">Loading the overview…</p>}
             {data && data.facets.total === 0 && (
               <Alert tone="info">
-                No events in this range yet. Create a log source on the{' '}
-                <a href={`/console/siem/${spaceId}`}>event log</a> and send your firewall's audit log to it.
+                No events in this range yet. Create a <a href={logSourcesPath(spaceId)}>log source</a> and send your
+                firewall's audit log to it.
               </Alert>
             )}
             {data && (

@@ -160,7 +160,7 @@ describe('SourcePage', () => {
     expect(screen.getByText('Retention').nextElementSibling).toHaveTextContent('3 days');
   });
 
-  test('delete asks first, deletes the source and leads back to the event log', async () => {
+  test('delete asks first, deletes the source and leads back to the log sources', async () => {
     const source = await createSource('doomed');
     await open(owner, source.id);
     const user = userEvent.setup();
@@ -174,9 +174,9 @@ describe('SourcePage', () => {
       }),
     );
     expect(await screen.findByText(/Source “doomed” was deleted with its events/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the event log' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Back to the log sources' })).toHaveAttribute(
       'href',
-      `/console/siem/${spaceId}`,
+      `/console/siem/${spaceId}?view=sources`,
     );
     await expect(api.call('GET', `/spaces/${spaceId}/sources/${source.id}`, owner.cookie)).rejects.toThrow(/404/);
   });
@@ -201,9 +201,9 @@ describe('SourcePage', () => {
     visit(`/console/siem/manage/${spaceId}/9b1d7e0a-52c4-4f8e-8a3b-6d2c1f0e9a7b`);
     render(<SourcePage />);
     expect(await screen.findByRole('heading', { name: 'Log source not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the event log and its sources' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Back to the log sources' })).toHaveAttribute(
       'href',
-      `/console/siem/${spaceId}`,
+      `/console/siem/${spaceId}?view=sources`,
     );
   });
 

@@ -3,12 +3,12 @@ import { type ReactNode, useState } from 'react';
 import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import { atLeast } from '../../../contract/roles.ts';
 import { call, client, errorMessage } from '../../lib/api.ts';
-import { buildPath } from '../../lib/routes.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $routeId, $spaceId } from '../../stores/route.ts';
 import { $source, $sources } from '../../stores/sources.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
+import { logSourcesPath } from '../console/console-areas.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { dateOnly } from '../shared/format.ts';
@@ -37,9 +37,6 @@ const SOURCE_MISSING = (
   </div>
 );
 
-/** The event log of a space, where its sources are listed. */
-const eventLogPath = (spaceId: string): string => buildPath('/console/siem/{space_id}', { space_id: spaceId });
-
 /** /console/siem/manage/{space_id}/{id}: one log source, its token and ingest command, parser test and errors. */
 export function SourcePage() {
   const spaceId = useStore($spaceId);
@@ -59,8 +56,8 @@ export function SourcePage() {
   if (deleted !== null && spaceId) {
     return (
       <div className="card panel" role="status">
-        <p>Source “{deleted}” was deleted with its events. Taking you back to the event log…</p>
-        <a href={eventLogPath(spaceId)}>Back to the event log</a>
+        <p>Source “{deleted}” was deleted with its events. Taking you back to the log sources…</p>
+        <a href={logSourcesPath(spaceId)}>Back to the log sources</a>
       </div>
     );
   }
@@ -78,7 +75,7 @@ export function SourcePage() {
           retry={retry}
           loading="Loading the log source…"
           notFound={SOURCE_MISSING}
-          back={{ href: eventLogPath(spaceId), label: 'Back to the event log and its sources' }}
+          back={{ href: logSourcesPath(spaceId), label: 'Back to the log sources' }}
         >
           {(data) => {
             const [{ id, role, retentionDays }, source] = data;
@@ -100,7 +97,7 @@ export function SourcePage() {
                 await call(client.spaces[':spaceId'].sources[':id'].$delete({ param }));
                 setDeleted(source.name);
                 invalidateApi($sources);
-                navigate(eventLogPath(id));
+                navigate(logSourcesPath(id));
               } catch (error) {
                 setNotice({ tone: 'error', text: `The source was not deleted: ${errorMessage(error)}` });
               }
@@ -109,7 +106,7 @@ export function SourcePage() {
             return (
               <div className="stack sg-source-page">
                 <p>
-                  <a href={eventLogPath(id)}>← Security events and log sources</a>
+                  <a href={logSourcesPath(id)}>← Log sources</a>
                 </p>
                 {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
                 <Section id="sg-source-heading" title={source.name}>
