@@ -1,5 +1,5 @@
 /** Log sources of a space (docs/product.md §7): their ingest figures, create with a token, edit, rotate, delete, parser test. */
-import { and, asc, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CreatedSource,
@@ -33,9 +33,10 @@ type Figures = { eventsLastHour: number; lastEventAt: Date | null; errorsLast24h
 const noFigures: Figures = { eventsLastHour: 0, lastEventAt: null, errorsLast24h: 0 };
 
 /**
- * Ingest figures of some sources of a space: events received in the last hour, the last one, errors in 24 h. Each
- * source's figures are read off the index on (space_id, source_id, received_at) of each monthly partition: a short
- * range for the last hour, the first entry for the last event.
+ * Ingest figures of some sources of a space: its events of the last hour, counted by when they happened as the
+ * event log's "Last 1h" counts them (a backlog sent now of older events does not inflate it), the last event
+ * received, errors in 24 h. The last event is read off the index on (space_id, source_id, received_at) of each
+ * monthly partition; the hour's count off the index on the event time.
  */
 async function figuresOf(db: Executor, spaceId: string, ids: string[], now: Date): Promise<Map<string, Figures>> {
   const out = new Map<string, Figures>(ids.map((id) => [id, { ...noFigures }]));
@@ -49,7 +50,7 @@ async function figuresOf(db: Executor, spaceId: string, ids: string[], now: Date
         const [hour] = await db
           .select({ n: count() })
           .from(events)
-          .where(and(ofSource(id), gt(events.receivedAt, hourAgo)));
+          .where(and(ofSource(id), gte(events.time, hourAgo), lte(events.time, now)));
         const [last] = await db
           .select({ at: max(events.receivedAt) })
           .from(events)
