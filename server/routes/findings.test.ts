@@ -441,6 +441,29 @@ describe('VEX export', () => {
   });
 });
 
+describe('the trend', () => {
+  test('ends now on the open counts the findings list shows, a triage since the last assessment included', async () => {
+    const open = byVuln(await findings(), 'GHSA-rv95-896h-c2vc');
+    expect(open?.status).toBe('open');
+    clock.advance(60_000);
+    await t.read(
+      t.api(as.analyst).spaces[':spaceId'].findings[':id'].$patch({
+        param: { spaceId, id: String(open?.id) },
+        json: { status: 'not_affected', justification: 'code_not_reachable' },
+      }),
+    );
+    clock.advance(60_000);
+    const list = await t.raw('GET', path('/findings?limit=1'), { cookie: as.viewer });
+    const trend = await t.read(t.api(as.viewer).spaces[':spaceId'].findings.trend.$get({ param: { spaceId } }));
+    const points = trend.json.points;
+    expect(points.at(-1)).toEqual({ at: clock.now().toISOString(), open: list.json.counts.open });
+    // The last assessment's point counted the finding the triage closed since.
+    const total = (point: { open: Record<string, number> } | undefined) =>
+      Object.values(point?.open ?? {}).reduce((sum: number, n: number) => sum + n, 0);
+    expect(total(points.at(-2))).toBe(total(points.at(-1)) + 1);
+  });
+});
+
 describe('virtual patches', () => {
   let firewallId: string;
   beforeAll(async () => {

@@ -110,6 +110,39 @@ describe('Highchart', () => {
     expect(container.querySelector('svg')).toBe(svg);
   });
 
+  test.each(['light', 'dark'] as const)(
+    'in %s mode, a line chart and a pie beside a map get no colour scale: no 0-to-max legend, each slice its own colour',
+    async (mode) => {
+      // A map on the same page (the overview's, a dashboard's) brings the colour axis module to every chart.
+      await loadHighcharts(['map']);
+      $colorMode.set(mode);
+      const pie: Highcharts.SeriesOptionsType[] = [
+        {
+          type: 'pie',
+          name: 'Actions',
+          data: [
+            { name: 'blocked', y: 400, color: '#b42318' },
+            { name: 'allowed', y: 100, color: '#047857' },
+          ],
+        },
+      ];
+      const { container } = render(
+        <div>
+          <Highchart label="Requests" options={{ series }} />
+          <Highchart label="Actions" options={{ series: pie }} />
+        </div>,
+      );
+      await waitFor(() => expect(container.querySelectorAll('.highcharts-container')).toHaveLength(2));
+      expect(container.querySelector('.highcharts-coloraxis')).toBeNull();
+      const charts = chartsIn(container);
+      // The colour axes a chart has (in Highcharts' colour axis module, not in its type declarations).
+      const axes = (chart: Highcharts.Chart) => (chart as unknown as { colorAxis?: unknown[] }).colorAxis?.length ?? 0;
+      expect(charts.map(axes)).toEqual([0, 0]);
+      const slices = charts.find((chart) => chart.series[0]?.type === 'pie')?.series[0]?.points ?? [];
+      expect(slices.map((point) => point.color)).toEqual(['#b42318', '#047857']);
+    },
+  );
+
   test('the accessibility module describes the chart for screen readers', async () => {
     const { container } = render(<Highchart label="Attacks" options={{ title: { text: 'Attacks' }, series }} />);
     await waitFor(() =>

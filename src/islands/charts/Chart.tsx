@@ -162,7 +162,7 @@ export function Chart({
         ...(isMap && map.status === 'ready' ? { map: map.geometry } : {}),
       },
     };
-    return highcharts.merge(themeOptions(theme), DEFAULT_OPTIONS, withType(options, type), fixed);
+    return highcharts.merge(themeOptions(theme, isMap), DEFAULT_OPTIONS, withType(options, type), fixed);
   }, [highcharts, isMap, map, theme, options, type, height]);
 
   const frameStyle = { minHeight: typeof height === 'number' ? `${height}px` : height };

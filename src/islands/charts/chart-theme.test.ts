@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { ACTION_COLOURS, SEVERITY_COLOURS } from '../shared/palette.ts';
 import { PALETTES, themeOptions } from './chart-theme.ts';
 
 /** The colour tokens of one mode block of the page's stylesheet. */
@@ -46,7 +47,17 @@ describe.each(['light', 'dark'] as const)('the %s chart theme', (mode) => {
     expect(Math.min(...p.series.map((colour) => contrast(colour, p.background)))).toBeGreaterThanOrEqual(3);
     expect(Math.min(...p.scale.map((colour) => contrast(colour, p.background)))).toBeGreaterThanOrEqual(3);
     // The legend's labels are the muted text colour.
-    const axis = themeOptions(mode).colorAxis;
+    const axis = themeOptions(mode, true).colorAxis;
     expect(Array.isArray(axis) ? undefined : axis?.labels?.style?.color).toBe(p.muted);
+  });
+
+  test('the severity and action colours of shared/palette.ts reach 3:1 on the background too', () => {
+    const colours = [...Object.values(SEVERITY_COLOURS[mode]), ...Object.values(ACTION_COLOURS[mode])];
+    expect(Math.min(...colours.map((colour) => contrast(colour, p.background)))).toBeGreaterThanOrEqual(3);
+  });
+
+  test('only a map gets the colour axis', () => {
+    expect(themeOptions(mode).colorAxis).toBeUndefined();
+    expect(themeOptions(mode, true).colorAxis).toBeDefined();
   });
 });

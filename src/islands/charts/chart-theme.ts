@@ -47,8 +47,12 @@ export function chartBackground(theme: Theme): string {
   return PALETTES[theme].background;
 }
 
-/** The colour, axis, legend, tooltip and navigator options of one colour mode. */
-export function themeOptions(theme: Theme): Options {
+/**
+ * The colour, axis, legend, tooltip and navigator options of one colour mode; a map's colour axis only for a map, since
+ * a colour axis on any other chart draws a colour-scale legend under it and paints its points on that scale (a line
+ * chart with a 0-400 legend, a pie in shades of one blue).
+ */
+export function themeOptions(theme: Theme, map = false): Options {
   const p = PALETTES[theme];
   const axis = {
     gridLineColor: p.grid,
@@ -114,12 +118,16 @@ export function themeOptions(theme: Theme): Options {
       inputStyle: { color: p.text, backgroundColor: p.background },
       labelStyle: { color: p.muted },
     },
-    colorAxis: {
-      minColor: p.scale[0],
-      maxColor: p.scale[1],
-      labels: { style: { color: p.muted } },
-      gridLineColor: p.background,
-    },
+    ...(map
+      ? {
+          colorAxis: {
+            minColor: p.scale[0],
+            maxColor: p.scale[1],
+            labels: { style: { color: p.muted } },
+            gridLineColor: p.background,
+          },
+        }
+      : {}),
     mapNavigation: {
       buttonOptions: { theme: { fill: p.hover, stroke: p.line, style: { color: p.text } } },
     },

@@ -1,10 +1,11 @@
 /** Assessments asked for by a person (`POST .../assessments`), their list and the findings' trend. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Assessment, FindingTrend } from '../../../../contract/findings.ts';
 import type { SpaceCaller } from '../../../caller.ts';
 import { assessments, assets } from '../../../db/schema/vulns.ts';
 import { notFound } from '../../../errors.ts';
 import { recordActivity } from '../../activity/record.ts';
+import { openCounts } from '../findings/list.ts';
 import { zeroCounts } from '../findings/view.ts';
 import { assess, assessmentView } from './assess.ts';
 
@@ -52,13 +53,23 @@ export async function listAssessments(sc: SpaceCaller): Promise<{ items: Assessm
   return { items: rows.reverse().map(assessmentView) };
 }
 
-/** Open findings by severity after each assessment, oldest first (at most the last 2 000 assessments). */
+/**
+ * Open findings by severity after each assessment, oldest first (at most the last 2 000 assessments), then now: a
+ * triage, an expiry or a patch since the last assessment changes the open counts, and the trend ends on the counts
+ * the findings list shows.
+ */
 export async function findingTrend(sc: SpaceCaller): Promise<FindingTrend> {
   const rows = await sc.deps.db
     .select({ at: assessments.at, open: assessments.openBySeverity })
     .from(assessments)
     .where(eq(assessments.spaceId, sc.space.id))
-    .orderBy(asc(assessments.at))
+    .orderBy(desc(assessments.at))
     .limit(2_000);
-  return { points: rows.map((r) => ({ at: r.at.toISOString(), open: { ...zeroCounts(), ...r.open } })) };
+  if (rows.length === 0) return { points: [] };
+  const points = rows.reverse().map((r) => ({ at: r.at.toISOString(), open: { ...zeroCounts(), ...r.open } }));
+  const now = sc.deps.now();
+  const last = rows.at(-1)?.at;
+  if (last && last.getTime() < now.getTime())
+    points.push({ at: now.toISOString(), open: await openCounts(sc.deps.db, sc.space.id) });
+  return { points };
 }

@@ -1,13 +1,17 @@
 /** Draws one widget's result as its type says: a chart island (chart, stock, map), a single number, or a table. */
+import { useStore } from '@nanostores/react';
 import type { Options, SeriesOptionsType } from 'highcharts';
 import { useMemo } from 'react';
 import { dashboardFieldLabels } from '../../../../contract/constants/dashboards.ts';
 import type { Widget, WidgetResult } from '../../../../contract/dashboards.ts';
+import type { Theme } from '../../../lib/color-mode.ts';
+import { $theme } from '../../../stores/theme.ts';
 import { sharedPageAccessibility } from '../../charts/accessible.ts';
 import type { DashboardChartType } from '../../charts/chart-types.ts';
 import { Highchart } from '../../charts/Highchart.tsx';
 import { Highmap } from '../../charts/Highmap.tsx';
 import { Highstock } from '../../charts/Highstock.tsx';
+import { valueColour } from '../../shared/palette.ts';
 import { TableScroll } from '../../shared/TableScroll.tsx';
 
 interface Props {
@@ -34,14 +38,21 @@ export function isEmptyResult(result: WidgetResult): boolean {
   return result.series.every((series) => series.data.every(([, y]) => y === null || y === 0));
 }
 
-function cartesianOptions(widget: Widget, result: WidgetResult, onZoom: Props['onZoom']): Options {
+/** A field's value as a point: its name and value, and the palette's colour where the value means one (an action, a severity). */
+function fieldPoint(widget: Widget, theme: Theme, x: string | number | null, y: number | null) {
+  const group = widget.query.groupBy;
+  const color = group.kind === 'field' ? valueColour(theme, group.field, x) : undefined;
+  return { name: String(x), y, ...(color ? { color } : {}) };
+}
+
+function cartesianOptions(widget: Widget, result: WidgetResult, theme: Theme, onZoom: Props['onZoom']): Options {
   const time = widget.query.groupBy.kind === 'time';
   const series = result.series.map(
     (s) =>
       ({
         type: widget.type as DashboardChartType,
         name: s.name,
-        data: s.data.map(([x, y]) => (time ? [x, y] : [String(x), y])),
+        data: s.data.map(([x, y]) => (time ? [x, y] : fieldPoint(widget, theme, x, y))),
       }) as SeriesOptionsType,
   );
   return {
@@ -66,6 +77,7 @@ function cartesianOptions(widget: Widget, result: WidgetResult, onZoom: Props['o
 }
 
 export function WidgetView({ widget, result, height, onZoom }: Props) {
+  const theme = useStore($theme);
   const options = useMemo<Options | null>(() => {
     switch (widget.type) {
       case 'stat':
@@ -77,7 +89,7 @@ export function WidgetView({ widget, result, height, onZoom }: Props) {
           series: result.series.map((s) => ({
             type: 'pie',
             name: s.name,
-            data: s.data.map(([x, y]) => ({ name: String(x), y: y ?? 0 })),
+            data: s.data.map(([x, y]) => fieldPoint(widget, theme, x, y ?? 0)),
           })),
         };
       case 'map':
@@ -109,9 +121,9 @@ export function WidgetView({ widget, result, height, onZoom }: Props) {
           series: result.series.map((s) => ({ type: 'line', name: s.name, data: s.data as [number, number][] })),
         };
       default:
-        return cartesianOptions(widget, result, onZoom);
+        return cartesianOptions(widget, result, theme, onZoom);
     }
-  }, [widget, result, onZoom]);
+  }, [widget, result, theme, onZoom]);
 
   if (widget.type === 'stat') {
     const value = result.series[0]?.data[0]?.[1] ?? null;
