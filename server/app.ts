@@ -31,7 +31,7 @@ import { ingestRoutes } from './routes/ingest.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
 import { memberRoutes } from './routes/members.ts';
-import { devRoutes, healthRoutes } from './routes/meta.ts';
+import { devDemoRoutes, devRoutes, healthRoutes } from './routes/meta.ts';
 import { overviewRoutes } from './routes/overview.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sourceRoutes } from './routes/sources.ts';
@@ -121,7 +121,13 @@ export function createApp(options: CreateAppOptions) {
     .route('/ingest', ingestRoutes)
     .route('/connector', connectorRoutes)
     .route('/invitations', invitationRoutes);
-  if (!config.production) app.route('/dev', devRoutes);
+  if (!config.production) {
+    app.route('/dev', devRoutes);
+    app.route(
+      '/dev',
+      devDemoRoutes((path, init) => app.request(path, init)),
+    );
+  }
 
   const docConfig = {
     openapi: '3.1.0',

@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { apiTokens } from '../db/schema/api-tokens.ts';
 import { events } from '../db/schema/events.ts';
 import { ingestBatches } from '../db/schema/ingest-batches.ts';
 import { spaces } from '../db/schema/spaces.ts';
 import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
-import { DEMO_EMAIL, type SeededDemo, seedDemo, startTrickle, trickleCount } from './seed.ts';
+import { DEMO_EMAIL, DEMO_FIREWALL, type SeededDemo, seedDemo, startTrickle, trickleCount } from './seed.ts';
 import { createTraffic } from './traffic.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -96,6 +96,19 @@ describe('npm run demo seeding', () => {
     expect(totals.reduce((a, b) => a + b, 0)).toBe(facets.json.total);
   });
 
+  test('the demo has a firewall in front of the shop, and every WAF event is attributed to it', async () => {
+    const { cookie } = await t.signIn(DEMO_EMAIL, first.password);
+    const list = await t.read(t.api(cookie).spaces[':spaceId'].firewalls.$get({ param: { spaceId: first.spaceId } }));
+    expect(list.json.items.map((f: { id: string; name: string }) => [f.id, f.name])).toEqual([
+      [first.firewallId, DEMO_FIREWALL],
+    ]);
+    const [unattributed] = await t.db
+      .select({ n: count() })
+      .from(events)
+      .where(and(eq(events.spaceId, first.spaceId), isNull(events.firewallId)));
+    expect(unattributed?.n).toBe(0);
+  });
+
   test('the space is on the Pro plan, so a long-running trickle never meets the free quota', async () => {
     const [space] = await t.db.select().from(spaces).where(eq(spaces.id, first.spaceId));
     expect(space?.plan).toBe('pro');
@@ -106,6 +119,7 @@ describe('npm run demo seeding', () => {
     const trickle = startTrickle({
       send,
       token: first.sourceToken,
+      firewallId: first.firewallId,
       traffic: first.traffic,
       since: new Date(Date.now() - 5000),
       // 100 events a second, so a test interval carries some.
@@ -152,6 +166,7 @@ describe('npm run demo seeding', () => {
     expect(again.reset).toBe(true);
     expect(again.password).not.toBe(first.password);
     expect(again.spaceId).toBe(first.spaceId);
+    expect(again.firewallId).toBe(first.firewallId);
     // Three hours of a 2 500-events week, give or take rounding.
     expect(again.accepted).toBeGreaterThan(20);
     expect(again.accepted).toBeLessThan(80);

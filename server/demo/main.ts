@@ -66,6 +66,7 @@ try {
   trickle = startTrickle({
     send,
     token: demo.sourceToken,
+    firewallId: demo.firewallId,
     traffic: demo.traffic,
     since: running.api.deps.now(),
     now: running.api.deps.now,

@@ -16,6 +16,9 @@ import { createTraffic, type ModSecurityRecord, rhythm, type Traffic } from './t
 export const DEMO_EMAIL = 'demo@spaceguard.test';
 export const DEMO_SPACE = 'Demo shop';
 export const DEMO_SOURCE = 'nginx ModSecurity (demo)';
+/** The firewall in front of the shop: every demo event is attributed to it, so the WAF screens and remedies work. */
+export const DEMO_FIREWALL = 'Shop edge';
+const DEMO_HOSTS = ['shop.example.com', 'www.shop.example.com', 'api.shop.example.com', 'static.shop.example.com'];
 const WEEK = 7 * 86_400_000;
 
 /** An HTTP call to the API by path (`/api/...`): global fetch against the server, or `app.request`. */
@@ -56,14 +59,15 @@ async function call<T>(send: Send, method: string, path: string, bearer: string,
 /**
  * The space "Demo shop" and its ModSecurity source, through the API as the demo user (with a personal API
  * token that lives only for this setup). An existing source gets its token rotated: only its hash is stored.
- * Answers the space, the source token and the newest event already stored (null on a first run).
+ * The firewall "Shop edge" in front of the shop's hosts is made the same way (the API's one firewall-change path).
+ * Answers the space, the source token, the firewall and the newest event already stored (null on a first run).
  */
 export async function prepareDemoSpace(
   db: Db,
   send: Send,
   userId: string,
   now: Date,
-): Promise<{ spaceId: string; sourceToken: string; newest: Date | null }> {
+): Promise<{ spaceId: string; sourceToken: string; firewallId: string; newest: Date | null }> {
   const bearer = randomToken('sgp_');
   const [token] = await db
     .insert(apiTokens)
@@ -100,6 +104,22 @@ export async function prepareDemoSpace(
           name: DEMO_SOURCE,
           kind: 'modsecurity',
         });
+    const firewalls = await call<{ items: { id: string; name: string }[] }>(
+      send,
+      'GET',
+      `/api/spaces/${spaceId}/firewalls`,
+      bearer,
+    );
+    const firewallId =
+      firewalls.items.find((f) => f.name === DEMO_FIREWALL)?.id ??
+      (
+        await call<{ id: string }>(send, 'POST', `/api/spaces/${spaceId}/firewalls`, bearer, {
+          name: DEMO_FIREWALL,
+          hostnames: DEMO_HOSTS,
+          upstream: 'http://10.0.0.5:8080',
+          mode: 'block',
+        })
+      ).id;
     const page = await call<{ items: { time: string }[] }>(
       send,
       'GET',
@@ -107,18 +127,27 @@ export async function prepareDemoSpace(
       bearer,
     );
     const newest = page.items[0] ? new Date(page.items[0].time) : null;
-    return { spaceId, sourceToken: source.token, newest };
+    return { spaceId, sourceToken: source.token, firewallId, newest };
   } finally {
     if (token) await db.delete(apiTokens).where(eq(apiTokens.id, token.id));
   }
 }
 
-/** Sends records through `POST /api/ingest/{token}` as NDJSON, one batch with an Idempotency-Key; answers accepted. */
-export async function sendBatch(send: Send, token: string, records: ModSecurityRecord[], key: string): Promise<number> {
+/**
+ * Sends records through `POST /api/ingest/{token}` as NDJSON, one batch with an Idempotency-Key, each record naming
+ * the firewall that wrote it (as the connector does); answers accepted.
+ */
+export async function sendBatch(
+  send: Send,
+  token: string,
+  records: ModSecurityRecord[],
+  key: string,
+  firewallId: string,
+): Promise<number> {
   const res = await send(`/api/ingest/${token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-ndjson', 'idempotency-key': key },
-    body: records.map((r) => JSON.stringify(r)).join('\n'),
+    body: records.map((r) => JSON.stringify({ ...r, firewallId })).join('\n'),
   });
   const answer = (await res.json()) as { accepted?: number; errors?: unknown[]; error?: { message: string } };
   if (res.status !== 200) throw new Error(`ingest answered ${res.status}: ${answer.error?.message ?? ''}`);
@@ -143,16 +172,28 @@ export type SeededDemo = {
   reset: boolean;
   spaceId: string;
   sourceToken: string;
+  firewallId: string;
   accepted: number;
   traffic: Traffic;
 };
 
-/** The whole setup: user, space, source, and the week (or the gap since the last run) of traffic. */
+/** The whole setup: user, space, source, firewall, and the week (or the gap since the last run) of traffic. */
 export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
+  const user = await ensureDemoUser(options.db, options.now);
+  const space = await seedDemoSpace({ ...options, userId: user.id });
+  return { email: DEMO_EMAIL, password: user.password, reset: user.reset, ...space };
+}
+
+/**
+ * The demo's space, source, firewall and week of traffic for any user: what `npm run demo` gives the demo user,
+ * and what the development API gives a test's own account.
+ */
+export async function seedDemoSpace(
+  options: SeedOptions & { userId: string },
+): Promise<Omit<SeededDemo, 'email' | 'password' | 'reset'>> {
   const { db, send, now, events, seed } = options;
   const batchSize = options.batchSize ?? 1000;
-  const user = await ensureDemoUser(db, now);
-  const { spaceId, sourceToken, newest } = await prepareDemoSpace(db, send, user.id, now);
+  const { spaceId, sourceToken, firewallId, newest } = await prepareDemoSpace(db, send, options.userId, now);
   const from = new Date(Math.max(now.getTime() - WEEK, (newest?.getTime() ?? 0) + 1000));
   const count = Math.round((events * (now.getTime() - from.getTime())) / WEEK);
   const traffic = createTraffic(seed);
@@ -164,10 +205,11 @@ export async function seedDemo(options: SeedOptions): Promise<SeededDemo> {
       sourceToken,
       records.slice(i, i + batchSize),
       `demo-${seed}-${from.getTime()}-${i / batchSize}`,
+      firewallId,
     );
     options.onProgress?.(Math.min(records.length, i + batchSize), records.length);
   }
-  return { email: DEMO_EMAIL, password: user.password, reset: user.reset, spaceId, sourceToken, accepted, traffic };
+  return { spaceId, sourceToken, firewallId, accepted, traffic };
 }
 
 /** The week's mean of `rhythm`, sampled each minute: the seeded week's events per hour follow rhythm / mean. */
@@ -201,6 +243,7 @@ export function trickleCount(
 export function startTrickle(options: {
   send: Send;
   token: string;
+  firewallId: string;
   traffic: Traffic;
   since: Date;
   /** The seeded week's size: the trickle keeps its rate. */
@@ -226,7 +269,7 @@ export function startTrickle(options: {
     const key = `demo-trickle-${last.getTime()}-${round++}`;
     last = to;
     inFlight = inFlight
-      .then(() => sendBatch(options.send, options.token, records, key))
+      .then(() => sendBatch(options.send, options.token, records, key, options.firewallId))
       .then((n) => {
         sent += n;
       })

@@ -10,7 +10,7 @@ import { membershipOf } from '../services/spaces/members.ts';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The one authentication check: the signed-in user (session cookie or API token), else 401. */
-function userOf(c: Context<AppEnv>): User {
+export function userOf(c: Context<AppEnv>): User {
   if (!c.var.user) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
   return c.var.user;
 }

@@ -121,8 +121,23 @@ export async function sendEvents(page: Page): Promise<string> {
   return spaceWithEvents(page, 'Event log', lines);
 }
 
-/** Tests that run signed in, in the account's own space. */
-export const test = base.extend<object, { account: Account }>({
+/** The demo's data in a space of the worker's account: what `npm run demo` seeds, with a smaller week. */
+export interface DemoSpace {
+  readonly spaceId: string;
+  /** The firewall "Shop edge" every demo event is attributed to. */
+  readonly firewallId: string;
+  /** Events in the seeded week. */
+  readonly events: number;
+}
+
+/** How many events the tests' demo week holds: the demo's mix and shape, at a size that seeds in a few seconds. */
+export const DEMO_TEST_EVENTS = 3000;
+
+/**
+ * Tests that run signed in, in the account's own space; `demoSpace` adds the account's "Demo shop", seeded once per
+ * worker through the development API as `npm run demo` seeds it (source, firewall, a week of ModSecurity traffic).
+ */
+export const test = base.extend<object, { account: Account; demoSpace: DemoSpace }>({
   account: [
     async ({ playwright }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL as string;
@@ -131,6 +146,23 @@ export const test = base.extend<object, { account: Account }>({
       await request.dispose();
     },
     { scope: 'worker' },
+  ],
+  demoSpace: [
+    async ({ playwright, account }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL as string;
+      const request = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { origin: baseURL },
+        storageState: account.storageState,
+      });
+      const res = await request.post('/api/dev/demo', { data: { events: DEMO_TEST_EVENTS }, timeout: 120_000 });
+      expect(res.status(), await res.text()).toBe(201);
+      const seeded = (await res.json()) as { spaceId: string; firewallId: string; accepted: number };
+      expect(seeded.accepted).toBe(DEMO_TEST_EVENTS);
+      await use({ spaceId: seeded.spaceId, firewallId: seeded.firewallId, events: seeded.accepted });
+      await request.dispose();
+    },
+    { scope: 'worker', timeout: 120_000 },
   ],
   storageState: async ({ account }, use) => use(account.storageState),
 });
