@@ -1,7 +1,8 @@
 /** The URL's space's audit log: the first page as a store per filter set, further pages on demand. */
 import { atom } from 'nanostores';
 import type { ActivityQuery } from '../../contract/activity.ts';
-import { call, client } from '../lib/api.ts';
+import type { ExportFormat } from '../../contract/constants/events.ts';
+import { call, client, hrefOf } from '../lib/api.ts';
 import { apiStore } from './fetcher.ts';
 import { $spaceId } from './route.ts';
 
@@ -32,4 +33,9 @@ export function activityFirstPage(filters: ActivityFilterQuery | null) {
   const set = Object.entries(filters ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
   const key = filters === null ? $notYet : new URLSearchParams(set).toString();
   return apiStore('activity', [$spaceId, key], (spaceId) => loadActivityPage(spaceId, filters ?? {}));
+}
+
+/** The address that downloads a space's log under `filters` as NDJSON or CSV. */
+export function activityExportUrl(spaceId: string, format: ExportFormat, filters: ActivityFilterQuery): string {
+  return hrefOf(client.spaces[':spaceId'].activity.export.$url({ param: { spaceId }, query: { format, ...filters } }));
 }

@@ -1,8 +1,9 @@
 /** The space the user works in: its id from the URL, the space itself from the API, and the last one used. */
+import type { UpdateSpaceBody } from '../../contract/spaces.ts';
 import { call, client } from '../lib/api.ts';
 import { $config, ensureConfig } from '../lib/config.ts';
 import { createKeyValueStore } from '../lib/persistence.ts';
-import { apiStore } from './fetcher.ts';
+import { apiStore, invalidateApi } from './fetcher.ts';
 import { $spaceId } from './route.ts';
 
 /** Key of the last used space in the configured persistence storage. */
@@ -34,4 +35,39 @@ export const $spaces = apiStore('spaces', [], () => call(client.spaces.$get()));
 /** Creates a space the user owns (the screen then opens it, so nothing here is refreshed). */
 export function createSpace(name: string) {
   return call(client.spaces.$post({ json: { name } }));
+}
+
+// Writes to the space itself: each refreshes what shows the space (this screen, the switcher, the /spaces cards).
+
+/** Saves the space's name, description, time zone or retention; the saved space is the answer. */
+export async function updateSpace(spaceId: string, body: UpdateSpaceBody) {
+  const updated = await call(client.spaces[':spaceId'].$patch({ param: { spaceId }, json: body }));
+  invalidateApi($space, $spaces);
+  return updated;
+}
+
+/** Deletes the space for every member once its exact name is confirmed (the screen then leaves it). */
+export async function deleteSpace(spaceId: string, confirmName: string): Promise<void> {
+  await call(client.spaces[':spaceId'].$delete({ param: { spaceId }, json: { confirmName } }));
+}
+
+/** The signed-in user leaves the space (the screen then leaves it). */
+export async function leaveSpace(spaceId: string): Promise<void> {
+  await call(client.spaces[':spaceId'].leave.$post({ param: { spaceId } }));
+}
+
+// An invitation link from mail (`/spaces?invitation=TOKEN`). The typed client puts params in the path as they are:
+// the token from the link is encoded first.
+
+/** The space, role and address an invitation link offers. */
+export function previewInvitation(token: string) {
+  return call(client.invitations[':token'].$get({ param: { token: encodeURIComponent(token) } }));
+}
+
+/** Accepts an invitation link for the signed-in user; the id of the space joined is the answer. */
+export async function acceptInvitationLink(token: string): Promise<string> {
+  const accepted = await call(
+    client.invitations[':token'].accept.$post({ param: { token: encodeURIComponent(token) } }),
+  );
+  return accepted.spaceId;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { call, client, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { activateAccount } from '../../stores/auth.ts';
 import { $route } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
@@ -12,7 +13,7 @@ function ActivationScreen() {
   const [state, setState] = useState<State>({ kind: 'working' });
   useEffect(() => {
     const token = $route.get()?.params.token ?? '';
-    call(client.auth.activate.$post({ json: { token } })).then(
+    activateAccount(token).then(
       () => setState({ kind: 'active' }),
       (error: unknown) => setState({ kind: 'failed', message: errorMessage(error) }),
     );

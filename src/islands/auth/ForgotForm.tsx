@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
+import { askPasswordReset } from '../../stores/auth.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
@@ -13,10 +13,7 @@ function ForgotForm() {
   const { pending, error, fields, onSubmit } = useSubmit(
     async (form) => {
       const captchaToken = await executeCaptcha('forgot');
-      const result = await call(
-        client.auth.forgot.$post({ json: { email: text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) } }),
-      );
-      setAnswer(result.message);
+      setAnswer(await askPasswordReset({ email: text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) }));
     },
     { fields: ['email'] },
   );

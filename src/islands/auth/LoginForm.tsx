@@ -1,6 +1,6 @@
-import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
-import { adoptProfileColorMode, safeNext } from '../../stores/session.ts';
+import { signIn } from '../../stores/auth.ts';
+import { safeNext } from '../../stores/session.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
@@ -12,16 +12,11 @@ function LoginForm() {
   const { pending, error, fields, onSubmit } = useSubmit(
     async (form) => {
       const captchaToken = await executeCaptcha('login');
-      const me = await call(
-        client.auth.login.$post({
-          json: {
-            email: text(form, 'email'),
-            password: text(form, 'password'),
-            ...(captchaToken ? { captchaToken } : {}),
-          },
-        }),
-      );
-      adoptProfileColorMode(me);
+      await signIn({
+        email: text(form, 'email'),
+        password: text(form, 'password'),
+        ...(captchaToken ? { captchaToken } : {}),
+      });
       location.assign(safeNext(new URLSearchParams(location.search).get('next')));
     },
     { fields: ['email', 'password'] },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { passwordProblem } from '../../../contract/passwords.ts';
-import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
+import { register } from '../../stores/auth.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
@@ -20,11 +20,7 @@ function RegisterForm() {
       if (problem) throw new FormProblem({ password: problem });
       const captchaToken = await executeCaptcha('register');
       const email = text(form, 'email');
-      await call(
-        client.auth.register.$post({
-          json: { name: text(form, 'name'), email, password, ...(captchaToken ? { captchaToken } : {}) },
-        }),
-      );
+      await register({ name: text(form, 'name'), email, password, ...(captchaToken ? { captchaToken } : {}) });
       setSentTo(email);
     },
     { fields: ['name', 'email', 'password'] },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { call, client } from '../../lib/api.ts';
 import { executeCaptcha } from '../../lib/captcha.ts';
+import { resendActivation } from '../../stores/auth.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
@@ -17,12 +17,9 @@ export function ResendActivation({ email }: Props) {
   const { pending, error, fields, onSubmit } = useSubmit(
     async (form) => {
       const captchaToken = await executeCaptcha('register');
-      const result = await call(
-        client.auth.activate.resend.$post({
-          json: { email: email ?? text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) },
-        }),
+      setAnswer(
+        await resendActivation({ email: email ?? text(form, 'email'), ...(captchaToken ? { captchaToken } : {}) }),
       );
-      setAnswer(result.message);
     },
     // A known address is not a field here: a message about it goes above the button.
     { fields: email ? [] : ['email'] },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { passwordProblem } from '../../../contract/passwords.ts';
-import { call, client } from '../../lib/api.ts';
+import { resetPassword } from '../../stores/auth.ts';
 import { $route } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
@@ -17,7 +17,7 @@ function ResetForm() {
       const problem = passwordProblem(password);
       if (problem) throw new FormProblem({ password: problem });
       if (password !== text(form, 'confirm')) throw new FormProblem({ confirm: 'The two passwords are not the same.' });
-      await call(client.auth.reset.$post({ json: { token: $route.get()?.params.token ?? '', password } }));
+      await resetPassword({ token: $route.get()?.params.token ?? '', password });
       setDone(true);
     },
     { fields: ['token', 'password', 'confirm'] },

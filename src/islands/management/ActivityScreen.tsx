@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import type { ExportFormat } from '../../../contract/constants/events.ts';
-import { ApiError, client, errorMessage, hrefOf } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { $config } from '../../lib/config.ts';
-import { activityFirstPage, loadActivityPage } from '../../stores/activity.ts';
+import { activityExportUrl, activityFirstPage, loadActivityPage } from '../../stores/activity.ts';
 import { $members } from '../../stores/members.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -69,13 +69,7 @@ export function ActivityScreen() {
         const actors = members.loaded.state === 'ready' ? members.loaded.data.items : [];
         const { items, nextCursor } = more;
 
-        const exportUrl = (format: ExportFormat): string =>
-          hrefOf(
-            client.spaces[':spaceId'].activity.export.$url({
-              param: { spaceId },
-              query: { format, ...filterQuery(filters) },
-            }),
-          );
+        const exportUrl = (format: ExportFormat): string => activityExportUrl(spaceId, format, filterQuery(filters));
 
         return (
           <div className="stack sg-management">

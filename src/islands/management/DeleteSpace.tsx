@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { call, client } from '../../lib/api.ts';
+import { deleteSpace } from '../../stores/space.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { FormProblem, useSubmit } from '../shared/use-submit.ts';
@@ -19,7 +19,7 @@ export function DeleteSpace({ spaceId, spaceName, onDeleted }: Props) {
   const { pending, error, fields, onSubmit } = useSubmit(
     async () => {
       if (!matches) throw new FormProblem({ confirmName: 'Type the name of the space exactly to delete it.' });
-      await call(client.spaces[':spaceId'].$delete({ param: { spaceId }, json: { confirmName: typed } }));
+      await deleteSpace(spaceId, typed);
       setDeleted(true);
       onDeleted();
     },

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
 import { $members } from '../../stores/members.ts';
 import { $spaceId } from '../../stores/route.ts';
-import { $space, $spaces } from '../../stores/space.ts';
+import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { Loaded } from '../shared/Loaded.tsx';
@@ -30,8 +29,6 @@ export function GeneralScreen() {
     space.retry();
     members.retry();
   };
-  // The space's name and the caller's role show elsewhere too (the space switcher, the /spaces cards).
-  const reload = (): void => invalidateApi($space, $spaces, $members);
 
   return (
     <Loaded spaceId={spaceId} loaded={loaded} retry={retry} loading="Loading settings…">
@@ -44,11 +41,7 @@ export function GeneralScreen() {
             {notice && <Alert tone="success">{notice}</Alert>}
             <section className="card panel" aria-labelledby="sg-settings-heading">
               <h2 id="sg-settings-heading">Settings</h2>
-              {atLeast(current.role, 'admin') ? (
-                <SettingsForm space={current} onSaved={reload} />
-              ) : (
-                <SettingsView space={current} />
-              )}
+              {atLeast(current.role, 'admin') ? <SettingsForm space={current} /> : <SettingsView space={current} />}
             </section>
             {owner && (
               <section className="card panel" aria-labelledby="sg-transfer-heading">
@@ -57,10 +50,7 @@ export function GeneralScreen() {
                   spaceId={current.id}
                   myId={me.id}
                   members={memberList}
-                  onTransferred={(to) => {
-                    setNotice(`${to.name} is now the owner of ${current.name}; you are an admin.`);
-                    reload();
-                  }}
+                  onTransferred={(to) => setNotice(`${to.name} is now the owner of ${current.name}; you are an admin.`)}
                 />
               </section>
             )}

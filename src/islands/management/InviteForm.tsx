@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Role } from '../../../contract/constants/roles.ts';
 import type { Invitation } from '../../../contract/members.ts';
 import { assignableRoles, parseRole, roleLabel } from '../../../contract/roles.ts';
-import { call, client } from '../../lib/api.ts';
+import { inviteMember } from '../../stores/members.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
@@ -22,9 +22,7 @@ export function InviteForm({ spaceId, myRole, onInvited }: Props) {
   const { pending, error, fields, onSubmit } = useSubmit(
     async () => {
       if (email.trim() === '') throw new FormProblem({ email: 'Enter the email address to invite.' });
-      const invitation = await call(
-        client.spaces[':spaceId'].invitations.$post({ param: { spaceId }, json: { email: email.trim(), role } }),
-      );
+      const invitation = await inviteMember(spaceId, { email: email.trim(), role });
       setEmail('');
       onInvited(invitation);
     },

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import type { Role } from '../../../contract/constants/roles.ts';
 import type { Invitation, Member } from '../../../contract/members.ts';
 import { atLeast, roleLabel } from '../../../contract/roles.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
-import { $invitations, $members } from '../../stores/members.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { $invitations, $members, changeMemberRole, removeMember, revokeInvitation } from '../../stores/members.ts';
 import { $spaceId } from '../../stores/route.ts';
-import { $space } from '../../stores/space.ts';
+import { $space, leaveSpace } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
@@ -41,15 +40,13 @@ export function MembersScreen() {
     members.retry();
     invitations.retry();
   };
-  const reload = (): void => invalidateApi($space, $members, $invitations);
 
   return (
     <Loaded spaceId={spaceId} loaded={loaded} retry={retry} loading="Loading members…">
       {(data) => {
         const [me, { role: myRole, ...current }, { items: memberList }, { items: invitationList }] = data;
-        const param = { spaceId: current.id };
 
-        // Every change: call, say what happened (or the API's refusal), then show the fresh lists.
+        // Every change: call, say what happened (or the API's refusal); the lists refresh on their own.
         const act = async (key: string, change: () => Promise<unknown>, success: string): Promise<boolean> => {
           setBusy(key);
           try {
@@ -61,44 +58,25 @@ export function MembersScreen() {
             return false;
           } finally {
             setBusy(null);
-            reload();
           }
         };
         const changeRole = (member: Member, role: Role): Promise<boolean> =>
           act(
             member.userId,
-            () =>
-              call(
-                client.spaces[':spaceId'].members[':userId'].$patch({
-                  param: { ...param, userId: member.userId },
-                  json: { role },
-                }),
-              ),
+            () => changeMemberRole(current.id, member.userId, role),
             `${member.name} is now ${roleLabel(role).toLowerCase()}.`,
           );
         const remove = (member: Member) =>
-          act(
-            member.userId,
-            () =>
-              call(
-                client.spaces[':spaceId'].members[':userId'].$delete({ param: { ...param, userId: member.userId } }),
-              ),
-            `${member.name} was removed.`,
-          );
+          act(member.userId, () => removeMember(current.id, member.userId), `${member.name} was removed.`);
         const revoke = (invitation: Invitation) =>
           act(
             invitation.id,
-            () =>
-              call(
-                client.spaces[':spaceId'].invitations[':invitationId'].$delete({
-                  param: { ...param, invitationId: invitation.id },
-                }),
-              ),
+            () => revokeInvitation(current.id, invitation.id),
             `The invitation of ${invitation.email} was revoked.`,
           );
         const leave = async (): Promise<void> => {
           try {
-            await call(client.spaces[':spaceId'].leave.$post({ param }));
+            await leaveSpace(current.id);
             navigate('/spaces');
           } catch (error) {
             setNotice({ tone: 'error', text: errorMessage(error) });
@@ -130,10 +108,9 @@ export function MembersScreen() {
                 <InviteForm
                   spaceId={current.id}
                   myRole={myRole}
-                  onInvited={(invitation) => {
-                    setNotice({ tone: 'success', text: `Invitation sent to ${invitation.email}.` });
-                    reload();
-                  }}
+                  onInvited={(invitation) =>
+                    setNotice({ tone: 'success', text: `Invitation sent to ${invitation.email}.` })
+                  }
                 />
               </section>
             )}

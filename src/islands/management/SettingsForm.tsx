@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { planTerms } from '../../../contract/constants/plans.ts';
 import { retentionHint } from '../../../contract/plans.ts';
 import type { Space } from '../../../contract/spaces.ts';
-import { call, client } from '../../lib/api.ts';
+import { updateSpace } from '../../stores/space.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
@@ -12,13 +12,12 @@ import { timeZoneOptions } from './time-zones.ts';
 
 interface Props {
   readonly space: Space;
-  readonly onSaved: (space: Space) => void;
 }
 
 const FIELDS = ['name', 'description', 'timeZone', 'retentionDays'] as const;
 
 /** Name, description, time zone and retention of a space, saved together; what was typed stays after an error. */
-export function SettingsForm({ space, onSaved }: Props) {
+export function SettingsForm({ space }: Props) {
   const [name, setName] = useState(space.name);
   const [description, setDescription] = useState(space.description);
   const [timeZone, setTimeZone] = useState(space.timeZone);
@@ -34,14 +33,8 @@ export function SettingsForm({ space, onSaved }: Props) {
       if (!/^\d+$/.test(retention.trim()) || retentionDays < 1) {
         throw new FormProblem({ retentionDays: 'Enter a whole number of days, at least 1.' });
       }
-      const updated = await call(
-        client.spaces[':spaceId'].$patch({
-          param: { spaceId: space.id },
-          json: { name, description, timeZone, retentionDays },
-        }),
-      );
+      await updateSpace(space.id, { name, description, timeZone, retentionDays });
       setSaved(true);
-      onSaved(updated);
     },
     { fields: FIELDS },
   );

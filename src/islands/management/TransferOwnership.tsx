@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Member } from '../../../contract/members.ts';
-import { call, client } from '../../lib/api.ts';
+import { transferOwnership } from '../../stores/members.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
@@ -21,7 +21,7 @@ export function TransferOwnership({ spaceId, myId, members, onTransferred }: Pro
   const { error, fields, run } = useSubmit(
     async () => {
       if (!target) return;
-      await call(client.spaces[':spaceId'].transfer.$post({ param: { spaceId }, json: { userId: target.userId } }));
+      await transferOwnership(spaceId, target.userId);
       onTransferred(target);
     },
     { fields: ['userId'] },

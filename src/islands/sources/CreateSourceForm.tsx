@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { sourceKindOptions } from '../../../contract/constants/sources.ts';
 import { parseSourceKind } from '../../../contract/source-kinds.ts';
 import type { CreatedSource, SourceKind } from '../../../contract/sources.ts';
-import { call, client } from '../../lib/api.ts';
+import { createSource } from '../../stores/sources.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { Form } from '../shared/Form.tsx';
@@ -21,9 +21,7 @@ export function CreateSourceForm({ spaceId, onCreated }: Props) {
   const submit = useSubmit(async (form) => {
     const chosen = parseSourceKind(text(form, 'kind'));
     if (!chosen) throw new FormProblem({ kind: 'Choose what the source sends.' });
-    const created = await call(
-      client.spaces[':spaceId'].sources.$post({ param: { spaceId }, json: { name: text(form, 'name'), kind: chosen } }),
-    );
+    const created = await createSource(spaceId, { name: text(form, 'name'), kind: chosen });
     setName('');
     onCreated(created);
   });

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import type { SourceKind, TestSourceAnswer } from '../../../contract/sources.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { testSourceSample } from '../../stores/sources.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { dateTime } from '../shared/format.ts';
 import { TableScroll } from '../shared/TableScroll.tsx';
@@ -42,11 +43,7 @@ export function ParserTest({ spaceId, sourceId, kind }: Props) {
     setPending(true);
     setProblem(null);
     try {
-      setAnswer(
-        await call(
-          client.spaces[':spaceId'].sources[':id'].test.$post({ param: { spaceId, id: sourceId }, json: { sample } }),
-        ),
-      );
+      setAnswer(await testSourceSample(spaceId, sourceId, sample));
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {

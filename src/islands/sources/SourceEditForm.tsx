@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { sourceKindOptions } from '../../../contract/constants/sources.ts';
 import { parseSourceKind } from '../../../contract/source-kinds.ts';
 import type { Source, SourceKind } from '../../../contract/sources.ts';
-import { call, client } from '../../lib/api.ts';
+import { updateSource } from '../../stores/sources.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
@@ -11,11 +11,10 @@ import { FormProblem, useSubmit } from '../shared/use-submit.ts';
 interface Props {
   readonly source: Source;
   readonly spaceRetentionDays: number;
-  readonly onSaved: (source: Source) => void;
 }
 
 /** Name, kind and retention of a source, saved together; what was typed stays after an error. */
-export function SourceEditForm({ source, spaceRetentionDays, onSaved }: Props) {
+export function SourceEditForm({ source, spaceRetentionDays }: Props) {
   const [name, setName] = useState(source.name);
   const [kind, setKind] = useState<SourceKind>(source.kind);
   const [retention, setRetention] = useState(source.retentionDays === null ? '' : String(source.retentionDays));
@@ -27,14 +26,12 @@ export function SourceEditForm({ source, spaceRetentionDays, onSaved }: Props) {
     if (typed !== '' && !/^\d+$/.test(typed)) {
       throw new FormProblem({ retentionDays: 'Enter a whole number of days, or leave it empty.' });
     }
-    const updated = await call(
-      client.spaces[':spaceId'].sources[':id'].$patch({
-        param: { spaceId: source.spaceId, id: source.id },
-        json: { name, kind, retentionDays: typed === '' ? null : Number(typed) },
-      }),
-    );
+    await updateSource(source.spaceId, source.id, {
+      name,
+      kind,
+      retentionDays: typed === '' ? null : Number(typed),
+    });
     setSaved(true);
-    onSaved(updated);
   });
 
   return (

@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useState } from 'react';
 import { sourceKindLabels } from '../../../contract/constants/sources.ts';
 import { atLeast } from '../../../contract/roles.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
 import { $routeId, $spaceId } from '../../stores/route.ts';
-import { $source, $sources } from '../../stores/sources.ts';
+import { $source, deleteSource, rotateSourceToken } from '../../stores/sources.ts';
 import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
 import { logSourcesPath } from '../console/console-areas.ts';
@@ -50,8 +50,6 @@ export function SourcePage() {
     space.retry();
     detail.retry();
   };
-  // The source's figures and what lists it; the space's own answer does not change with a source.
-  const reload = (): void => invalidateApi($source, $sources);
 
   if (deleted !== null && spaceId) {
     return (
@@ -80,23 +78,19 @@ export function SourcePage() {
           {(data) => {
             const [{ id, role, retentionDays }, source] = data;
             const admin = atLeast(role, 'admin');
-            const param = { spaceId: id, id: source.id };
 
             const rotate = async (): Promise<void> => {
               try {
-                const rotated = await call(client.spaces[':spaceId'].sources[':id'].token.$post({ param }));
-                setToken(rotated.token);
+                setToken(await rotateSourceToken(id, source.id));
                 setNotice(null);
-                reload();
               } catch (error) {
                 setNotice({ tone: 'error', text: `The token was not rotated: ${errorMessage(error)}` });
               }
             };
             const remove = async (): Promise<void> => {
               try {
-                await call(client.spaces[':spaceId'].sources[':id'].$delete({ param }));
+                await deleteSource(id, source.id);
                 setDeleted(source.name);
-                invalidateApi($sources);
                 navigate(logSourcesPath(id));
               } catch (error) {
                 setNotice({ tone: 'error', text: `The source was not deleted: ${errorMessage(error)}` });
@@ -170,12 +164,7 @@ export function SourcePage() {
 
                 {admin && (
                   <Section id="sg-source-settings-heading" title="Settings">
-                    <SourceEditForm
-                      key={source.id}
-                      source={source}
-                      spaceRetentionDays={retentionDays}
-                      onSaved={reload}
-                    />
+                    <SourceEditForm key={source.id} source={source} spaceRetentionDays={retentionDays} />
                   </Section>
                 )}
 

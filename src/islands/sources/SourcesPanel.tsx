@@ -72,13 +72,7 @@ export function SourcesPanel() {
             {admin ? (
               <section className="sg-create" aria-labelledby="sg-create-source-heading">
                 <h3 id="sg-create-source-heading">Add a log source</h3>
-                <CreateSourceForm
-                  spaceId={id}
-                  onCreated={(source) => {
-                    setCreated(source);
-                    invalidateApi($sources);
-                  }}
-                />
+                <CreateSourceForm spaceId={id} onCreated={setCreated} />
               </section>
             ) : (
               <p className="muted">Only admins and owners of this space can add, change or delete log sources.</p>

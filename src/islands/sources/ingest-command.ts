@@ -1,5 +1,5 @@
 /** The exact command a source's owner runs to send events, so the screens and the README agree. */
-import { client, hrefOf } from '../../lib/api.ts';
+import { ingestAddress } from '../../stores/sources.ts';
 
 /** Shell variable shown in place of a token that is no longer visible. */
 export const TOKEN_PLACEHOLDER = '$SPACEGUARD_TOKEN';
@@ -8,7 +8,7 @@ export const TOKEN_PLACEHOLDER = '$SPACEGUARD_TOKEN';
 export function ingestUrl(token: string): string {
   // The token is URL-safe; the placeholder must stay readable as a shell variable.
   const sourceToken = token === TOKEN_PLACEHOLDER ? token : encodeURIComponent(token);
-  return hrefOf(client.ingest[':sourceToken'].$url({ param: { sourceToken } }));
+  return ingestAddress(sourceToken);
 }
 
 /** The curl line that posts an NDJSON file of events to a source's ingest URL. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { InvitationPreview } from '../../../contract/members.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { acceptInvitationLink, previewInvitation } from '../../stores/space.ts';
 import { Alert } from '../shared/Alert.tsx';
 
 type State =
@@ -15,8 +16,7 @@ export function InvitationLink() {
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('invitation');
     if (!token) return;
-    // The typed client puts params in the path as they are: a token from a link is encoded first.
-    call(client.invitations[':token'].$get({ param: { token: encodeURIComponent(token) } })).then(
+    previewInvitation(token).then(
       (invitation) => setState({ kind: 'loaded', invitation, token }),
       (failure: unknown) => setState({ kind: 'failed', message: errorMessage(failure) }),
     );
@@ -26,10 +26,7 @@ export function InvitationLink() {
   const accept = async (): Promise<void> => {
     setBusy(true);
     try {
-      const accepted = await call(
-        client.invitations[':token'].accept.$post({ param: { token: encodeURIComponent(state.token) } }),
-      );
-      location.assign(`/console/${accepted.spaceId}`);
+      location.assign(`/console/${await acceptInvitationLink(state.token)}`);
     } catch (failure) {
       setState({ kind: 'failed', message: errorMessage(failure) });
       setBusy(false);
