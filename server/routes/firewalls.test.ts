@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Role } from '../../contract/common.ts';
 import { customRuleIdRange } from '../../contract/constants/firewalls.ts';
+import type { CreateFirewallBody, UpdateFirewallBody } from '../../contract/firewalls.ts';
 import { activity } from '../db/schema/activity.ts';
 import { firewalls } from '../db/schema/firewalls.ts';
 import { memberships } from '../db/schema/memberships.ts';
@@ -32,11 +33,30 @@ afterAll(async () => {
 });
 
 const base = () => `/api/spaces/${spaceId}/firewalls`;
-const minimal = { name: 'shop', hostnames: ['shop.example.com'], upstream: 'http://127.0.0.1:3000', mode: 'detect' };
+const minimal = {
+  name: 'shop',
+  hostnames: ['shop.example.com'],
+  upstream: 'http://127.0.0.1:3000',
+  mode: 'detect',
+} satisfies CreateFirewallBody;
+
+/** A custom rule as a save sends it. */
+type CustomRuleInput = NonNullable<UpdateFirewallBody['customRules']>[number];
+
+/** Sends a new firewall to a space (the test space unless named) as a caller (the admin unless named). */
+const post = (json: CreateFirewallBody, cookie = as.admin, space = spaceId) =>
+  t.read(t.api(cookie).spaces[':spaceId'].firewalls.$post({ param: { spaceId: space }, json }));
+
+/** Saves a change of a firewall as the admin. */
+const patch = (id: string, json: UpdateFirewallBody) =>
+  t.read(t.api(as.admin).spaces[':spaceId'].firewalls[':id'].$patch({ param: { spaceId, id }, json }));
+
+/** The connector's view of its firewall, asked with its token. */
+const connectorConfig = (token: string) => t.read(t.api({ token }).connector.config.$get({ query: {}, header: {} }));
 
 /** Creates a firewall as the admin and answers the created body (with its token). */
-async function create(body: Record<string, unknown> = {}) {
-  const res = await t.raw('POST', base(), { cookie: as.admin, body: { ...minimal, ...body } });
+async function create(body: Partial<CreateFirewallBody> = {}) {
+  const res = await post({ ...minimal, ...body });
   if (res.status !== 201) throw new Error(`create ${res.status} ${res.text}`);
   return res.json;
 }
@@ -46,7 +66,7 @@ const audits = (objectId: string) =>
 
 describe('firewalls', () => {
   test('create answers version 1 with the defaults and the token once; only its hash is stored; audited', async () => {
-    const res = await t.raw('POST', base(), { cookie: as.admin, body: minimal });
+    const res = await post(minimal);
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       ...minimal,
@@ -101,9 +121,9 @@ describe('firewalls', () => {
 
   test('the free plan allows one firewall and says which plan lifts it', async () => {
     const free = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Free' } }))).json.id;
-    const first = await t.raw('POST', `/api/spaces/${free}/firewalls`, { cookie: as.owner, body: minimal });
+    const first = await post(minimal, as.owner, free);
     expect(first.status).toBe(201);
-    const second = await t.raw('POST', `/api/spaces/${free}/firewalls`, { cookie: as.owner, body: minimal });
+    const second = await post(minimal, as.owner, free);
     expect(second.status).toBe(402);
     expect(second.json.error).toEqual({
       code: 'plan_limit',
@@ -116,7 +136,7 @@ describe('firewalls', () => {
 
   test("the space cards count each space's firewalls", async () => {
     const other = (await t.read(t.api(as.owner).spaces.$post({ json: { name: 'Counted' } }))).json.id;
-    await t.raw('POST', `/api/spaces/${other}/firewalls`, { cookie: as.owner, body: minimal });
+    await post(minimal, as.owner, other);
     const cards = (await t.read(t.api(as.owner).spaces.$get())).json.items as {
       id: string;
       firewallCount: number;
@@ -186,11 +206,7 @@ describe('firewalls', () => {
 
   test('two saves from the same version at once: one makes version 2, the other answers 409', async () => {
     const fw = await create();
-    const answers = await Promise.all(
-      ['block', 'off'].map((mode) =>
-        t.raw('PATCH', `${base()}/${fw.id}`, { cookie: as.admin, body: { version: 1, mode } }),
-      ),
-    );
+    const answers = await Promise.all((['block', 'off'] as const).map((mode) => patch(fw.id, { version: 1, mode })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const list = await t.read(
       t.api(as.viewer).spaces[':spaceId'].firewalls[':id'].versions.$get({ param: { spaceId, id: fw.id } }),
@@ -269,7 +285,7 @@ describe('firewalls', () => {
   });
 
   test('custom rules get ids from the reserved range, kept across versions and never given again', async () => {
-    const rule = (name: string) => ({
+    const rule = (name: string): CustomRuleInput => ({
       name,
       enabled: true,
       action: 'block',
@@ -289,20 +305,14 @@ describe('firewalls', () => {
       ['c', first + 2],
       ['b', first + 1],
     ]);
-    const forged = await t.raw('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { customRules: [{ ...rule('x'), id: first + 500 }] },
-    });
+    const forged = await patch(fw.id, { customRules: [{ ...rule('x'), id: first + 500 }] });
     expect(forged.status).toBe(400);
     expect(forged.json.error.fields).toEqual({ 'customRules.0.id': expect.stringContaining('leave id out') });
-    const twice = await t.raw('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: {
-        customRules: [
-          { ...rule('x'), id: first + 1 },
-          { ...rule('y'), id: first + 1 },
-        ],
-      },
+    const twice = await patch(fw.id, {
+      customRules: [
+        { ...rule('x'), id: first + 1 },
+        { ...rule('y'), id: first + 1 },
+      ],
     });
     expect(twice.json.error.fields).toEqual({ 'customRules.1.id': expect.stringContaining('another rule') });
   });
@@ -378,7 +388,7 @@ describe('firewalls', () => {
   });
 
   test('a regex PCRE would not compile is refused naming the rule and the condition; (?i) is fine', async () => {
-    const rule = (value: string | string[]) => ({
+    const rule = (value: string | string[]): CustomRuleInput => ({
       name: 'scanners',
       enabled: true,
       action: 'block',
@@ -388,23 +398,14 @@ describe('firewalls', () => {
       ],
     });
     const fw = await create();
-    const bad = await t.raw('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { customRules: [rule('(sqlmap')] },
-    });
+    const bad = await patch(fw.id, { customRules: [rule('(sqlmap')] });
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields).toEqual({
       'customRules.0.conditions.1.value': expect.stringMatching(/^Rule "scanners", condition 2: .*compile/),
     });
-    const listed = await t.raw('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { customRules: [rule(['nikto', 'a{2,1}'])] },
-    });
+    const listed = await patch(fw.id, { customRules: [rule(['nikto', 'a{2,1}'])] });
     expect(Object.keys(listed.json.error.fields)).toEqual(['customRules.0.conditions.1.value.1']);
-    const fine = await t.raw('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { customRules: [rule('(?i)sqlmap|nikto')] },
-    });
+    const fine = await patch(fw.id, { customRules: [rule('(?i)sqlmap|nikto')] });
     expect(fine.status).toBe(200);
   });
 
@@ -471,10 +472,7 @@ describe('firewalls', () => {
   });
 
   test('an upstream with a control character is refused with 400 naming the field and the character', async () => {
-    const made = await t.raw('POST', base(), {
-      cookie: as.admin,
-      body: { ...minimal, name: 'tabbed', upstream: 'http://127.0.0.1:30\t00' },
-    });
+    const made = await post({ ...minimal, name: 'tabbed', upstream: 'http://127.0.0.1:30\t00' });
     expect(made.status).toBe(400);
     expect(made.json.error.fields).toEqual({
       upstream: 'Use an upstream URL without control characters: character 20 is a tab.',
@@ -526,9 +524,9 @@ describe('firewalls', () => {
       'rateLimits.0.windowSeconds':
         'nginx counts whole requests a second or a minute, and 2 requests per 7 s is 17.14 a minute: use a window of 8 s for 2 requests, or 17 per 60 s.',
     });
-    const fixed = await t.raw('PATCH', `${base()}/${fw.id}`, {
-      cookie: as.admin,
-      body: { mode: 'block', rateLimits: [{ ...legacy[0], windowSeconds: 6 }] },
+    const fixed = await patch(fw.id, {
+      mode: 'block',
+      rateLimits: [{ path: '/feed', requests: 2, windowSeconds: 6, action: 'log' }],
     });
     expect(fixed.status).toBe(200);
     const saved = await t.read(
@@ -574,23 +572,23 @@ describe('firewalls', () => {
       (await t.read(t.api(as.owner).spaces[':spaceId'].firewalls[':id'].$get({ param: { spaceId, id: fw.id } })))
         .status,
     ).toBe(404);
-    expect((await t.raw('GET', '/api/connector/config', { token: fw.token })).status).toBe(401);
+    expect((await connectorConfig(fw.token)).status).toBe(401);
     expect((await audits(fw.id)).map((a) => a.action)).toEqual(['firewall.create', 'firewall.delete']);
   });
 
   test('token rotation answers a new token once, is audited, and the old one is refused by the connector API', async () => {
     const fw = await create();
-    expect((await t.raw('GET', '/api/connector/config', { token: fw.token })).status).toBe(200);
+    expect((await connectorConfig(fw.token)).status).toBe(200);
     const rotated = await t.read(
       t.api(as.admin).spaces[':spaceId'].firewalls[':id'].token.$post({ param: { spaceId, id: fw.id } }),
     );
     expect(rotated.status).toBe(200);
     expect(rotated.json.token).not.toBe(fw.token);
     expect(rotated.json.tokenPrefix).not.toBe(fw.tokenPrefix);
-    const old = await t.raw('GET', '/api/connector/config', { token: fw.token });
+    const old = await connectorConfig(fw.token);
     expect(old.status).toBe(401);
     expect(old.json.error.code).toBe('bad_firewall_token');
-    expect((await t.raw('GET', '/api/connector/config', { token: rotated.json.token })).status).toBe(200);
+    expect((await connectorConfig(rotated.json.token)).status).toBe(200);
     const [audit] = await t.db
       .select()
       .from(activity)

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Role } from '../../contract/common.ts';
+import type { CreateSavedSearchBody } from '../../contract/saved-searches.ts';
 import { activity } from '../db/schema/activity.ts';
 import { memberships } from '../db/schema/memberships.ts';
 import { createTestApi, type TestApi } from '../test/harness.ts';
@@ -29,7 +30,13 @@ afterAll(async () => {
 });
 
 const base = (space = spaceId) => `/api/spaces/${space}/saved-searches`;
-const save = (body: unknown, cookie = as.analyst, space = spaceId) => t.raw('POST', base(space), { cookie, body });
+const searches = (cookie?: string) => t.api(cookie).spaces[':spaceId']['saved-searches'];
+/** Saves a search as a caller (the analyst unless named) in a space (the test space unless named). */
+const save = (json: CreateSavedSearchBody, cookie = as.analyst, space = spaceId) =>
+  t.read(searches(cookie).$post({ param: { spaceId: space }, json }));
+/** A space's saved searches as a caller sees them (signed out without one), a page at a time. */
+const searchList = (cookie?: string, space = spaceId, query: { limit?: string; cursor?: string } = {}) =>
+  t.read(searches(cookie).$get({ param: { spaceId: space }, query }));
 
 test('an analyst saves a relative-range search; everyone in the space lists it with who saved it', async () => {
   const res = await save({ name: 'Blocked SQLi', query: 'action:blocked tag:attack-sqli', range: '24h' });
@@ -50,7 +57,7 @@ test('an analyst saves a relative-range search; everyone in the space lists it w
     .where(and(eq(activity.action, 'saved_search.create'), eq(activity.objectId, res.json.id)));
   expect(record).toMatchObject({ spaceId, objectType: 'saved_search', actorName: 'analyst person' });
   for (const role of ['viewer', 'analyst', 'admin', 'owner'] as const) {
-    const list = await t.raw('GET', base(), { cookie: as[role] });
+    const list = await searchList(as[role]);
     expect(list.status, role).toBe(200);
     expect(list.json.items.map((s: { name: string }) => s.name)).toContain('Blocked SQLi');
   }
@@ -89,7 +96,7 @@ test('a query that does not parse is a 400 on query with its position', async ()
   expect(res.status).toBe(400);
   expect(res.json.error.code).toBe('query_invalid');
   expect(res.json.error.fields.query).toMatch(/\(at character \d+\)$/);
-  const list = await t.raw('GET', base(), { cookie: as.viewer });
+  const list = await searchList(as.viewer);
   expect(list.json.items.map((s: { name: string }) => s.name)).not.toContain('Broken');
 });
 
@@ -112,7 +119,7 @@ test.each([
   ],
   [{ name: 'Extra', range: '24h', owner: 'me' }, 'owner', 'Unknown field.'],
 ])('bad body %j is a 400 naming %s', async (body, field, message) => {
-  const res = await save(body);
+  const res = await t.raw('POST', base(), { cookie: as.analyst, body });
   expect(res.status).toBe(400);
   expect(res.json.error.fields[field]).toBeTruthy();
   if (message) expect(res.json.error.fields[field]).toBe(message);
@@ -138,7 +145,7 @@ test('viewers cannot save, rename or delete; strangers see nothing; anonymous ca
       )
     ).status,
   ).toBe(403);
-  const stranger = await t.raw('GET', base(), { cookie: as.stranger });
+  const stranger = await searchList(as.stranger);
   expect(stranger.status).toBe(404);
   expect(stranger.text).not.toContain('Private to the space');
   expect(
@@ -160,9 +167,9 @@ test('viewers cannot save, rename or delete; strangers see nothing; anonymous ca
       )
     ).status,
   ).toBe(404);
-  const ownList = await t.raw('GET', base(otherSpaceId), { cookie: as.stranger });
+  const ownList = await searchList(as.stranger, otherSpaceId);
   expect(ownList.json.items.map((s: { name: string }) => s.name)).toEqual(['Dup check']);
-  expect((await t.raw('GET', base())).status).toBe(401);
+  expect((await searchList()).status).toBe(401);
 });
 
 test('an analyst renames, changes the query and the range; a taken name is 409', async () => {
@@ -218,7 +225,7 @@ test('an analyst deletes a saved search; it is gone and the deletion is audited'
   );
   expect(res.status).toBe(200);
   expect(res.json).toEqual({ ok: true });
-  const list = await t.raw('GET', base(), { cookie: as.viewer });
+  const list = await searchList(as.viewer);
   expect(list.json.items.map((s: { id: string }) => s.id)).not.toContain(created.json.id);
   expect(
     (
@@ -242,8 +249,7 @@ test('the list is by name ignoring case (byte order), paged by cursor', async ()
   const names: string[] = [];
   let cursor: string | null = null;
   do {
-    const query: string = `?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
-    const res = await t.raw('GET', `${base()}${query}`, { cookie: as.viewer });
+    const res = await searchList(as.viewer, spaceId, { limit: '2', ...(cursor ? { cursor } : {}) });
     expect(res.status).toBe(200);
     expect(res.json.items.length).toBeLessThanOrEqual(2);
     names.push(...res.json.items.map((s: { name: string }) => s.name));

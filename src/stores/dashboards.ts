@@ -1,6 +1,7 @@
 /** Dashboards of the URL's space (issue #17): the list, the open dashboard, its writes and one widget's query. */
 
 import { atom } from 'nanostores';
+import { modelOf } from '../../contract/dashboard-rules.ts';
 import type {
   Dashboard,
   DashboardList,
@@ -9,7 +10,7 @@ import type {
   WidgetQueryBody,
   WidgetResult,
 } from '../../contract/dashboards.ts';
-import { ApiError, call, client } from '../lib/api.ts';
+import { ApiError, call, client, errorMessage } from '../lib/api.ts';
 import { type ApiStore, apiResource, apiStore, invalidateApi } from './fetcher.ts';
 import { $routeId, $spaceId } from './route.ts';
 
@@ -123,4 +124,108 @@ export function widgetResultStore(spaceId: string, key: string): ApiStore<Widget
 export function retryWidget(spaceId: string, key: string, store: ApiStore<WidgetResult>): void {
   busyTries.delete(`${spaceId}|${key}`);
   store.invalidate();
+}
+
+/** A line the open dashboard shows above its widgets: saved, or why a save failed. */
+export interface DraftMessage {
+  readonly tone: 'success' | 'error';
+  readonly text: string;
+}
+
+/**
+ * The open dashboard as the user edits it: the saved dashboard, the unsaved model every edit changes, whether edit
+ * mode is on, a save in flight, the other editor's version after a conflict (409), and the last save's message.
+ */
+export interface DashboardDraft {
+  readonly spaceId: string;
+  readonly saved: Dashboard;
+  readonly savedModel: DashboardModel;
+  readonly model: DashboardModel;
+  readonly editing: boolean;
+  readonly saving: boolean;
+  readonly conflict: Dashboard | null;
+  readonly message: DraftMessage | null;
+}
+
+/** The explore page's one draft (null until its dashboard has loaded). */
+export const $dashboardDraft = atom<DashboardDraft | null>(null);
+
+function updateDraft(change: (draft: DashboardDraft) => Partial<DashboardDraft>): void {
+  const draft = $dashboardDraft.get();
+  if (draft) $dashboardDraft.set({ ...draft, ...change(draft) });
+}
+
+/** Starts the draft from a saved dashboard (page load, a save, taking the other editor's version); edit mode ends. */
+export function startDashboardDraft(
+  spaceId: string,
+  saved: Dashboard,
+  message: DraftMessage | null = null,
+): DashboardDraft {
+  const savedModel = modelOf(saved);
+  const draft = {
+    spaceId,
+    saved,
+    savedModel,
+    model: savedModel,
+    editing: false,
+    saving: false,
+    conflict: null,
+    message,
+  };
+  $dashboardDraft.set(draft);
+  return draft;
+}
+
+/** An edit of the model: a new model, or a change of whatever it is by then. The last message goes. */
+export function editDashboard(next: DashboardModel | ((current: DashboardModel) => DashboardModel)): void {
+  updateDraft(({ model }) => ({ model: typeof next === 'function' ? next(model) : next, message: null }));
+}
+
+/** Turns edit mode on or off; the changes made stay either way. */
+export function setDashboardEditing(editing: boolean): void {
+  updateDraft(() => ({ editing }));
+}
+
+/** Drops the unsaved changes and leaves edit mode. */
+export function discardDashboardDraft(): void {
+  updateDraft(({ savedModel }) => ({ model: savedModel, editing: false, message: null }));
+}
+
+/** Closes the conflict view without choosing; the changes stay unsaved. */
+export function dismissDashboardConflict(): void {
+  updateDraft(() => ({ conflict: null }));
+}
+
+/** Takes the other editor's version (from the conflict view) instead of the unsaved changes. */
+export function takeTheirDashboard(): void {
+  const draft = $dashboardDraft.get();
+  if (draft?.conflict) startDashboardDraft(draft.spaceId, draft.conflict);
+}
+
+/**
+ * Saves the model over `basedOn` (the saved version; the other editor's to keep mine after a conflict). A newer
+ * version on the server opens the conflict view with it; any other failure is the message.
+ */
+export async function saveDashboardDraft(basedOn?: number): Promise<void> {
+  const draft = $dashboardDraft.get();
+  if (!draft) return;
+  const { spaceId, saved, model } = draft;
+  updateDraft(() => ({ saving: true, message: null }));
+  try {
+    const result = await saveDashboard(spaceId, saved.id, { ...model, version: basedOn ?? saved.version });
+    startDashboardDraft(spaceId, result, { tone: 'success', text: `Saved as version ${result.version}.` });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) {
+      updateDraft(() => ({ message: { tone: 'error', text: errorMessage(error) } }));
+      return;
+    }
+    try {
+      const theirs = await loadDashboard(spaceId, saved.id);
+      updateDraft(() => ({ conflict: theirs }));
+    } catch (reload) {
+      updateDraft(() => ({ message: { tone: 'error', text: errorMessage(reload) } }));
+    }
+  } finally {
+    updateDraft(() => ({ saving: false }));
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { CreateAlertRuleBody } from '../../../contract/alert-rules.ts';
 import { alerts } from '../../db/schema/alerts.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { runAlertJobs } from '../../test/alerts.ts';
@@ -74,14 +75,14 @@ async function later(ms: number) {
   await runAlertJobs(t.db, { now: clock.now });
 }
 
-async function alertsOf(spaceId: string, query = '') {
-  const res = await t.raw('GET', `/api/spaces/${spaceId}/alerts${query}`, { cookie });
+async function alertsOf(spaceId: string) {
+  const res = await t.read(t.api(cookie).spaces[':spaceId'].alerts.$get({ param: { spaceId }, query: {} }));
   expect(res.status).toBe(200);
   return res.json as { items: Array<Record<string, unknown>>; counts: Record<string, number> };
 }
 
-async function createRule(spaceId: string, body: object) {
-  const res = await t.raw('POST', `/api/spaces/${spaceId}/alert-rules`, { cookie, body });
+async function createRule(spaceId: string, json: CreateAlertRuleBody) {
+  const res = await t.read(t.api(cookie).spaces[':spaceId']['alert-rules'].$post({ param: { spaceId }, json }));
   expect(res.status, res.text).toBe(201);
   return res.json as { id: string };
 }
@@ -155,7 +156,7 @@ describe('threshold rules', () => {
     threshold: 5,
     windowMinutes: 5,
     groupBy: ['ip'],
-  };
+  } satisfies CreateAlertRuleBody;
 
   test('more than 5 in 5 minutes opens one alert per attacking IP, and more events do not open a second', async () => {
     const { spaceId, token } = await newSpace();
