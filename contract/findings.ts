@@ -51,6 +51,11 @@ export const Assessment = z
     open: SeverityCounts,
     durationMs: z.number().int(),
     startedBy: Person,
+    /**
+     * Records in the space's vulnerability library when the assessment ran, answered by the run itself: with none,
+     * nothing could be found, and "0 new" says nothing about the assets.
+     */
+    libraryRecords: z.number().int().optional(),
   })
   .meta({ id: 'Assessment' });
 export type Assessment = z.infer<typeof Assessment>;

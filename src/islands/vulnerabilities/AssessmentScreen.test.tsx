@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { spaceWithAnalyst } from '../shared/test-alerts.ts';
 import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
+import { AssessButton } from './AssessButton.tsx';
 import AssessmentScreen from './AssessmentScreen.tsx';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -111,6 +112,30 @@ describe('AssessmentScreen', () => {
     expect(await within(panel).findByRole('link', { name: 'Firewalls' })).toHaveAttribute(
       'href',
       `/console/firewall/${spaceId}`,
+    );
+  });
+});
+
+describe('an empty library', () => {
+  test('an assessment says the library is empty, nothing could be found, and where to import it', async () => {
+    const created = await api.call('POST', '/spaces', owner.cookie, { name: 'No library' });
+    const emptyId = String((created.json as { id: string }).id);
+    await api.call('POST', `/spaces/${emptyId}/assets`, owner.cookie, {
+      name: 'Storefront',
+      kind: 'application',
+      components: [{ purl: 'pkg:npm/lodash@4.17.20' }],
+    });
+    await api.signInAs(owner);
+    visit(`/console/vulnerabilities/assessment/${emptyId}`);
+    const user = userEvent.setup();
+    render(<AssessButton spaceId={emptyId} label="Assess all assets" />);
+    await user.click(screen.getByRole('button', { name: 'Assess all assets' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('The vulnerability library is empty, so nothing could be found.');
+    expect(warning).toHaveTextContent('Assessed 1 asset (1 component): 0 new');
+    expect(within(warning).getByRole('link', { name: 'Import OSV records into the library' })).toHaveAttribute(
+      'href',
+      `/console/vulnerabilities/refs/${emptyId}`,
     );
   });
 });

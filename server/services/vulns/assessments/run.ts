@@ -1,8 +1,8 @@
 /** Assessments asked for by a person (`POST .../assessments`), their list and the findings' trend. */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Assessment, FindingTrend } from '../../../../contract/findings.ts';
 import type { SpaceCaller } from '../../../caller.ts';
-import { assessments, assets } from '../../../db/schema/vulns.ts';
+import { assessments, assets, vulnRefs } from '../../../db/schema/vulns.ts';
 import { notFound } from '../../../errors.ts';
 import { recordActivity } from '../../activity/record.ts';
 import { openCounts } from '../findings/list.ts';
@@ -39,7 +39,8 @@ export async function runAssessment(sc: SpaceCaller, body: { assetId?: string | 
       reopened: row.findingsReopened,
     },
   });
-  return assessmentView(row);
+  const [library] = await db.select({ n: count() }).from(vulnRefs).where(eq(vulnRefs.spaceId, sc.space.id));
+  return { ...assessmentView(row), libraryRecords: library?.n ?? 0 };
 }
 
 /** The space's assessments, newest first (at most 100). */
