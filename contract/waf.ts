@@ -20,6 +20,13 @@ export const DiscoverQuery = EventFilters.extend({
   groupBy: z.enum(discoverGroups, 'Choose ip, rule, path or country.').default('ip'),
   sort: z.enum(discoverSorts, 'Choose count, blocked, ips or lastSeen.').default('count'),
   limit: z.coerce.number().int().min(1).max(200, 'Ask for at most 200 groups.').default(50),
+  /** How many groups, in the order asked, come before the first one answered (the next page starts at offset + limit). */
+  offset: z.coerce
+    .number()
+    .int('Use a whole number of groups.')
+    .min(0, 'The offset cannot be negative.')
+    .max(100_000, 'Ask for an offset of at most 100 000 groups.')
+    .default(0),
 });
 export type DiscoverQuery = z.input<typeof DiscoverQuery>;
 
@@ -51,7 +58,7 @@ export const DiscoverAnswer = z
     items: z.array(DiscoverItem),
     /** Matching events in the range (an event with two rules counts once). */
     total: z.number().int(),
-    /** Groups in the range, of which `items` are the first `limit`. */
+    /** Groups in the range, of which `items` are the `limit` after the first `offset`. */
     groups: z.number().int(),
   })
   .meta({ id: 'DiscoverAnswer' });

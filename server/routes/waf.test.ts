@@ -195,6 +195,18 @@ describe('GET /waf-discover', () => {
     expect(two.json.groups).toBe(4);
   });
 
+  test('the groups after the first page are reached by offset, in the same order, each once', async () => {
+    const rest = await discover({ groupBy: 'ip', limit: '2', offset: '2' });
+    expect(rest.status).toBe(200);
+    expect(rest.json.items.map((item: Item) => item.key)).toEqual([C, E]);
+    expect(rest.json).toMatchObject({ total: 11, groups: 4 });
+    const past = await discover({ groupBy: 'ip', offset: '4' });
+    expect(past.json.items).toEqual([]);
+    const bad = await discover({ groupBy: 'ip', offset: '-1' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain('offset');
+  });
+
   test('the query narrows the WAF events; scope all takes every event; the range leaves older ones out', async () => {
     const blocked = (await discover({ groupBy: 'ip', q: 'action:blocked' })).json.items as Item[];
     expect(figures(blocked)).toEqual([

@@ -23,14 +23,23 @@ export interface DiscoverSearch {
 /** The search the screen shows, set from its view; the groups of it, when asked. */
 export const $discoverSearch = atom<DiscoverSearch | undefined>(undefined);
 
-/** The groups of the current search, with the search they answer. */
+/** The groups of `search` that come after the first `offset` in its order (the first page at 0). */
+export function loadDiscoverPage(spaceId: string, search: DiscoverSearch, offset: number) {
+  return call(
+    client.spaces[':spaceId']['waf-discover'].$get({
+      param: { spaceId },
+      query: { ...search, offset: String(offset) },
+    }),
+  );
+}
+
+/** The first page of groups of the current search, with the search they answer. */
 export const $discover = apiStore(
   'waf-discover',
   [$spaceId, computed($discoverSearch, (search) => (search ? JSON.stringify(search) : undefined))],
   async (spaceId, key) => {
     const search = JSON.parse(key) as DiscoverSearch;
-    const answer = await call(client.spaces[':spaceId']['waf-discover'].$get({ param: { spaceId }, query: search }));
-    return { search, answer };
+    return { search, answer: await loadDiscoverPage(spaceId, search, 0) };
   },
 );
 

@@ -13,6 +13,7 @@ export type DiscoverInput = {
   groupBy: DiscoverGroup;
   sort: DiscoverSort;
   limit: number;
+  offset: number;
   layout: BucketLayout;
 };
 
@@ -61,7 +62,7 @@ function order(sort: DiscoverSort, alias: string): SQL {
 
 /**
  * WAF discover's statement. `base` is the space's matching events of the range (WAF events unless the scope is all),
- * `keyed` the same with their group key (one row per rule for the rule grouping), `top` the first groups in the chosen
+ * `keyed` the same with their group key (one row per rule for the rule grouping), `top` the page of groups in the chosen
  * order; then each top group's events are counted per bucket and per rule, and joined back, so the page's groups and
  * all their sparklines come from one round trip. Fixed names and expressions are constants; values are parameters.
  */
@@ -95,7 +96,7 @@ export function discoverStatement(input: DiscoverInput): SQL {
         (date_part('epoch', min(time)) * 1000)::float8 as first_ms,
         (date_part('epoch', max(time)) * 1000)::float8 as last_ms
       from keyed where k is not null and k <> '' group by k
-      order by ${order(input.sort, '')} limit ${input.limit}
+      order by ${order(input.sort, '')} limit ${input.limit} offset ${input.offset}
     ),
     spark as (
       select k, array_agg(b order by b) as spark_b, array_agg(c order by b) as spark_n from (

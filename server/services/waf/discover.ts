@@ -43,6 +43,7 @@ export async function wafDiscover(sc: SpaceCaller, q: z.infer<typeof DiscoverQue
     groupBy: q.groupBy,
     sort: q.sort,
     limit: q.limit,
+    offset: q.offset,
     layout,
   });
   const rows = await sc.deps.searches.run('facets', sc.space.id, async (db) =>

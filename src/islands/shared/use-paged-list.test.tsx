@@ -1,16 +1,18 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { type Page, usePagedList } from './use-paged-list.ts';
 
 function List({
   query,
   first,
   fetchPage,
+  keepRows = false,
 }: {
   readonly query: string;
   readonly first: Page<string> | undefined;
   readonly fetchPage: (cursor: string) => Promise<Page<string>>;
+  readonly keepRows?: boolean;
 }) {
-  const list = usePagedList(query, first, fetchPage);
+  const list = usePagedList(query, first, fetchPage, { keepRows });
   return (
     <>
       <ul aria-label="Rows">
@@ -77,5 +79,30 @@ describe('usePagedList', () => {
     expect(rows()).toEqual(['a', 'b', 'c']);
     rerender(<List query="other" first={{ items: ['x'], nextCursor: 'x2' }} fetchPage={fetchPage} />);
     expect(rows()).toEqual(['x']);
+  });
+
+  test('a refreshed first page starts again, unless the rows are kept: then the scrolled rows stay as they were', async () => {
+    const fetchPage = async () => ({ items: ['c'], nextCursor: 'c3' });
+    const refreshed: Page<string> = { items: ['new', 'a'], nextCursor: 'b2' };
+    const { rerender } = render(<List query="q" first={first} fetchPage={fetchPage} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
+    rerender(<List query="q" first={refreshed} fetchPage={fetchPage} />);
+    expect(rows()).toEqual(['new', 'a']);
+
+    const kept = render(<List query="q" first={first} fetchPage={fetchPage} keepRows />);
+    await act(async () => fireEvent.click(within(kept.container).getByRole('button', { name: 'Load more' })));
+    kept.rerender(<List query="q" first={refreshed} fetchPage={fetchPage} keepRows />);
+    expect(
+      within(kept.container)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['a', 'b', 'c']);
+    // A new query still starts again.
+    kept.rerender(<List query="other" first={refreshed} fetchPage={fetchPage} keepRows />);
+    expect(
+      within(kept.container)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['new', 'a']);
   });
 });

@@ -9,6 +9,8 @@ export interface Page<T> {
 
 interface More<T> {
   readonly key: string;
+  /** The first page the later pages follow, when the rows are kept across a refresh of it. */
+  readonly first: readonly T[] | null;
   readonly items: readonly T[];
   readonly nextCursor: string | null;
   readonly loading: boolean;
@@ -30,25 +32,42 @@ export interface PagedList<T> {
   readonly reset: () => void;
 }
 
+export interface PagedListOptions {
+  /**
+   * Once a later page is loaded, a refreshed first page does not replace the rows: the first page they followed
+   * stays with them (so rows scrolled to do not move) until the key changes. Without it, a first page that ends
+   * elsewhere (new rows arrived) starts again from itself.
+   */
+  readonly keepRows?: boolean;
+}
+
 /**
  * The list shown for `key` (the query): the `first` page (undefined while it loads) and the pages `fetchPage` loads
- * after it. A new key, or a first page that ends elsewhere (new rows arrived), starts again from the first page.
+ * after it. A new key starts again from the first page.
  */
 export function usePagedList<T>(
   key: string,
   first: Page<T> | undefined,
   fetchPage: (cursor: string) => Promise<Page<T>>,
+  { keepRows = false }: PagedListOptions = {},
 ): PagedList<T> {
   const [more, setMore] = useState<More<T> | null>(null);
-  // Pages loaded after another query, or after an older first page, do not follow this one.
-  const current = `${key}\n${first?.nextCursor ?? ''}`;
+  // Pages loaded after another query, or (unless rows are kept) after an older first page, do not follow this one.
+  const current = keepRows ? key : `${key}\n${first?.nextCursor ?? ''}`;
   const pages = more?.key === current ? more : null;
-  const items = first ? (pages ? [...first.items, ...pages.items] : first.items) : [];
+  const items = pages ? [...(pages.first ?? first?.items ?? []), ...pages.items] : (first?.items ?? []);
   const nextCursor = pages ? pages.nextCursor : (first?.nextCursor ?? null);
 
   const loadMore = async (): Promise<void> => {
     if (!nextCursor) return;
-    const base: More<T> = pages ?? { key: current, items: [], nextCursor, loading: false, error: null };
+    const base: More<T> = pages ?? {
+      key: current,
+      first: keepRows ? (first?.items ?? []) : null,
+      items: [],
+      nextCursor,
+      loading: false,
+      error: null,
+    };
     setMore({ ...base, loading: true, error: null });
     const same = (now: More<T> | null): now is More<T> => now?.key === current;
     try {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { Options } from 'highcharts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Facets } from '../../../contract/event-search.ts';
 import type { EventSummary } from '../../../contract/events.ts';
 import { ApiError, call, client, errorMessage } from '../../lib/api.ts';
@@ -77,6 +77,11 @@ type Rows = {
 function EventLogScreen() {
   const spaceId = useStore($spaceId);
   const [draft, setDraft] = useState('');
+  const { parsed, load: loadParser } = useQueryParser(draft);
+  // Every control searches what the bar shows: its text when it is valid, else the query the results are for.
+  const bar = useRef({ draft, ok: parsed.ok });
+  bar.current = { draft, ok: parsed.ok };
+  const applied = useCallback((searched: string) => (bar.current.ok ? bar.current.draft.trim() : searched), []);
   const results = useApi($eventResults);
   const facets = useApi($eventFacets);
   // The last answer stays on screen while the next search loads, as it did before stores.
@@ -125,11 +130,12 @@ function EventLogScreen() {
   const filter = useCallback(
     (field: string, value: string, exclude: boolean) => {
       if (!view) return;
-      const next = exclude ? excludeFilter(view.q, field, value) : addFilter(view.q, field, value);
+      const q = applied(view.q);
+      const next = exclude ? excludeFilter(q, field, value) : addFilter(q, field, value);
       setDraft(next);
       change({ ...view, q: next });
     },
-    [view, change],
+    [view, change, applied],
   );
 
   const rows = more && shown && sameSearch(more.search, shown.search) ? more : null;
@@ -171,15 +177,14 @@ function EventLogScreen() {
     if (!from.loading && !from.error) fetchMore(from);
   }, [shown, rows, fetchMore]);
 
-  const { parsed, load: loadParser } = useQueryParser(draft);
   // The buckets cover the whole window, so their sum is the number of matches.
   const total = useMemo(() => shown?.histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0) ?? 0, [shown]);
   const q = view?.q ?? '';
   const theme = useStore($theme);
   const zoom = useCallback(
     (min: number, max: number) =>
-      change({ q, range: null, from: new Date(min).toISOString(), to: new Date(max).toISOString() }),
-    [q, change],
+      change({ q: applied(q), range: null, from: new Date(min).toISOString(), to: new Date(max).toISOString() }),
+    [q, change, applied],
   );
   const options = useMemo<Options>(() => histogramOptions(shown?.histogram, theme, zoom), [shown, theme, zoom]);
 
@@ -234,7 +239,7 @@ function EventLogScreen() {
                   value={view.range ?? 'custom'}
                   onChange={(event) => {
                     const range = parseRange(event.target.value);
-                    if (range) change({ q: view.q, range, from: null, to: null });
+                    if (range) change({ q: applied(view.q), range, from: null, to: null });
                   }}
                 >
                   {Object.keys(RANGES).map((key) => (

@@ -2,19 +2,23 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type DiscoverGroup, discoverGroups } from '../../../contract/constants/waf.ts';
 import { atLeast } from '../../../contract/roles.ts';
+import type { DiscoverAnswer, DiscoverItem } from '../../../contract/waf.ts';
 import { $firewalls } from '../../stores/firewalls.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $space } from '../../stores/space.ts';
-import { $discover, $discoverSearch, type DiscoverSearch } from '../../stores/waf.ts';
+import { $discover, $discoverSearch, type DiscoverSearch, loadDiscoverPage } from '../../stores/waf.ts';
 import { withApp } from '../app/with-app.tsx';
 import { Alert } from '../shared/Alert.tsx';
-import { absoluteRange, parseRange, type RangeKey, useQueryParser } from '../shared/event-log-url.ts';
+import { absoluteRange, parseRange, type RangeKey } from '../shared/event-log-url.ts';
 import { LazyRemedyDialog } from '../shared/LazyRemedyDialog.tsx';
 import { Loaded } from '../shared/Loaded.tsx';
+import { LoadMoreButton } from '../shared/LoadMoreButton.tsx';
 import { Problem } from '../shared/Problem.tsx';
+import { QueryBar, useQueryDraft } from '../shared/QueryBar.tsx';
 import type { RemedyDraft } from '../shared/RemedyDialog.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
+import { type Page, usePagedList } from '../shared/use-paged-list.ts';
 import { useUrlView } from '../shared/use-url-view.ts';
 import { DiscoverTable } from './DiscoverTable.tsx';
 import { type DiscoverView, readDiscoverView, writeDiscoverView } from './discover-view.ts';
@@ -36,6 +40,12 @@ function searchOf(view: DiscoverView, now: number): DiscoverSearch {
   return { q: view.q, ...absoluteRange(view, now), groupBy: view.groupBy, sort: view.sort, scope: view.scope };
 }
 
+/** A page of groups as a paged list's page: the next starts after the groups answered so far, until all are. */
+function groupPage(answer: DiscoverAnswer, offset: number): Page<DiscoverItem> {
+  const next = offset + answer.items.length;
+  return { items: answer.items, nextCursor: answer.items.length > 0 && next < answer.groups ? String(next) : null };
+}
+
 /** An RFC 3339 time as a `datetime-local` input's value, in the browser's zone. */
 function localInput(iso: string | null): string {
   if (!iso) return '';
@@ -54,7 +64,16 @@ function DiscoverScreen() {
   const firewalls = useApi($firewalls);
   const discover = useApi($discover);
   const shown = useLastData(discover.loaded);
-  const [draft, setDraft] = useState('');
+  // The groups past the first page, by "Show more groups"; a new search starts again from its first page.
+  const groups = usePagedList(
+    shown ? JSON.stringify(shown.search) : '',
+    shown ? groupPage(shown.answer, 0) : undefined,
+    async (cursor) => {
+      if (!shown || !spaceId) return { items: [], nextCursor: null };
+      return groupPage(await loadDiscoverPage(spaceId, shown.search, Number(cursor)), Number(cursor));
+    },
+  );
+  const query = useQueryDraft();
   const [custom, setCustom] = useState<{ from: string; to: string } | null>(null);
   const [remedy, setRemedy] = useState<{ draft: RemedyDraft; key: number } | null>(null);
   const [remedyOpen, setRemedyOpen] = useState(false);
@@ -63,7 +82,7 @@ function DiscoverScreen() {
   // The view is in the URL, read after hydration (the pre-rendered shell has none); searching it keys the store.
   const [view, changeUrl] = useUrlView(readDiscoverView, writeDiscoverView, {
     onRead: (initial) => {
-      setDraft(initial.q);
+      query.setDraft(initial.q);
       if (initial.range === null || !PRESETS.includes(initial.range)) {
         const range = absoluteRange(initial, Date.now());
         setCustom({ from: localInput(range.from), to: localInput(range.to) });
@@ -81,7 +100,6 @@ function DiscoverScreen() {
     [changeUrl],
   );
 
-  const { parsed, load: loadParser } = useQueryParser(draft);
   const closeRemedy = useCallback(() => setRemedyOpen(false), []);
 
   // The role only narrows what is offered, so the page does not wait for the space; a space that fails stops it.
@@ -100,17 +118,15 @@ function DiscoverScreen() {
         const failed = discover.loaded.state === 'error' ? discover.loaded.error : null;
         const rangeValue = !custom && view.range && PRESETS.includes(view.range) ? view.range : 'custom';
 
-        const submitQuery = (event: FormEvent<HTMLFormElement>): void => {
-          event.preventDefault();
-          if (parsed.ok) change({ ...view, q: draft.trim() });
-        };
+        // Every control searches what the bar shows, typed or searched.
+        const apply = (next: Partial<DiscoverView>): void => change({ ...view, q: query.applied(view.q), ...next });
         const submitCustom = (event: FormEvent<HTMLFormElement>): void => {
           event.preventDefault();
           if (!custom) return;
           const from = Date.parse(custom.from);
           const to = Date.parse(custom.to);
           if (Number.isNaN(from) || Number.isNaN(to) || from >= to) return;
-          change({ ...view, range: null, from: new Date(from).toISOString(), to: new Date(to).toISOString() });
+          apply({ range: null, from: new Date(from).toISOString(), to: new Date(to).toISOString() });
         };
         const customProblem =
           custom?.from && custom.to && Date.parse(custom.from) >= Date.parse(custom.to)
@@ -125,24 +141,14 @@ function DiscoverScreen() {
                 Firewall events grouped to spot attacks and false positives. Open a group’s events, make an alert rule
                 from it, block an address or exclude a rule on a path; each change is shown before it is made.
               </p>
-              <form className="sg-waf-bar" aria-label="Search WAF events" onSubmit={submitQuery}>
-                <div className="field sg-waf-bar__query">
-                  <label htmlFor="sg-waf-query">Query</label>
-                  <input
-                    id="sg-waf-query"
-                    className="input"
-                    value={draft}
-                    spellCheck={false}
-                    placeholder="action:blocked -country:FR"
-                    aria-invalid={parsed.ok ? undefined : true}
-                    aria-describedby="sg-waf-query-help"
-                    onFocus={loadParser}
-                    onChange={(event) => {
-                      loadParser();
-                      setDraft(event.target.value);
-                    }}
-                  />
-                </div>
+              <QueryBar
+                query={query}
+                id="sg-waf-query"
+                label="Search WAF events"
+                placeholder="action:blocked -country:FR"
+                hint="WAF events are those with a rule id or a firewall; the query narrows them (the event log’s language)."
+                onSearch={(q) => change({ ...view, q })}
+              >
                 <div className="field">
                   <label htmlFor="sg-waf-group">Group by</label>
                   <select
@@ -151,7 +157,7 @@ function DiscoverScreen() {
                     value={view.groupBy}
                     onChange={(event) => {
                       const groupBy = discoverGroups.find((group) => group === event.target.value);
-                      if (groupBy) change({ ...view, groupBy });
+                      if (groupBy) apply({ groupBy });
                     }}
                   >
                     {discoverGroups.map((group) => (
@@ -171,7 +177,7 @@ function DiscoverScreen() {
                       const range = parseRange(event.target.value);
                       if (range) {
                         setCustom(null);
-                        change({ ...view, range, from: null, to: null });
+                        apply({ range, from: null, to: null });
                       } else {
                         const now = absoluteRange(view, Date.now());
                         setCustom({ from: localInput(now.from), to: localInput(now.to) });
@@ -190,21 +196,13 @@ function DiscoverScreen() {
                   <input
                     type="checkbox"
                     checked={view.scope === 'all'}
-                    onChange={(event) => change({ ...view, scope: event.target.checked ? 'all' : 'waf' })}
+                    onChange={(event) => apply({ scope: event.target.checked ? 'all' : 'waf' })}
                   />{' '}
                   Every event, not only WAF events
                 </label>
-                <button type="submit" className="button" disabled={!parsed.ok}>
-                  Search
-                </button>
-              </form>
-              <p id="sg-waf-query-help" className={parsed.ok ? 'field__hint' : 'field__error'}>
-                {parsed.ok
-                  ? 'WAF events are those with a rule id or a firewall; the query narrows them (the event log’s language).'
-                  : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
-              </p>
+              </QueryBar>
               {custom && (
-                <form className="sg-waf-bar" aria-label="Custom range" onSubmit={submitCustom}>
+                <form className="sg-query-bar__row sg-waf-range" aria-label="Custom range" onSubmit={submitCustom}>
                   <div className="field">
                     <label htmlFor="sg-waf-from">From</label>
                     <input
@@ -251,16 +249,10 @@ function DiscoverScreen() {
                     {shown.answer.total.toLocaleString('en')} events in {shown.answer.groups.toLocaleString('en')}{' '}
                     groups
                   </h2>
-                  <button type="button" className="button secondary" onClick={() => change(view)}>
+                  <button type="button" className="button secondary" onClick={() => apply({})}>
                     Refresh
                   </button>
                 </div>
-                {shown.answer.groups > shown.answer.items.length && (
-                  <p className="muted">
-                    The {shown.answer.items.length} largest groups by the column marked ▾; narrow the query or the range
-                    to see others.
-                  </p>
-                )}
                 {shown.answer.items.length === 0 ? (
                   <Alert tone="info">
                     No {view.scope === 'waf' ? 'WAF ' : ''}events in this range
@@ -271,15 +263,30 @@ function DiscoverScreen() {
                   <DiscoverTable
                     spaceId={spaceId}
                     answer={shown.answer}
+                    items={groups.items}
                     view={{ q: shown.search.q, range: null, from: shown.search.from, to: shown.search.to }}
                     sort={shown.search.sort}
-                    onSort={(sort) => change({ ...view, sort })}
+                    onSort={(sort) => apply({ sort })}
                     onRemedy={(draftRemedy, button) => {
                       opener.current = button;
                       setRemedy((now) => ({ draft: draftRemedy, key: (now?.key ?? 0) + 1 }));
                       setRemedyOpen(true);
                     }}
                   />
+                )}
+                {groups.items.length > 0 && groups.items.length < shown.answer.groups && (
+                  <div className="row sg-waf-more">
+                    <p className="muted" role="status">
+                      {groups.items.length.toLocaleString('en')} of {shown.answer.groups.toLocaleString('en')} groups,
+                      by the column marked ▾.
+                    </p>
+                    <LoadMoreButton
+                      list={groups}
+                      label="Show more groups"
+                      loadingLabel="Loading groups…"
+                      what="groups"
+                    />
+                  </div>
                 )}
               </section>
             )}

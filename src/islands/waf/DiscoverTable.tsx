@@ -5,6 +5,7 @@ import type { DiscoverAnswer, DiscoverItem } from '../../../contract/waf.ts';
 import type { EventLogView } from '../shared/event-log-url.ts';
 import { dateTime } from '../shared/format.ts';
 import type { RemedyDraft } from '../shared/RemedyDialog.tsx';
+import { SortHeader } from '../shared/SortHeader.tsx';
 import { Sparkline } from '../shared/Sparkline.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { groupLinks } from './group-links.ts';
@@ -12,6 +13,8 @@ import { groupLinks } from './group-links.ts';
 interface Props {
   readonly spaceId: string;
   readonly answer: DiscoverAnswer;
+  /** The groups shown: the answer's, then those of the pages loaded after it. */
+  readonly items: readonly DiscoverItem[];
   /** The view the answer was asked with: its query and range go into each row's links. */
   readonly view: EventLogView;
   readonly sort: DiscoverSort;
@@ -24,7 +27,7 @@ const keyTitles = { ip: 'Client IP', rule: 'Rule', path: 'Path', country: 'Count
 const sortable: readonly { sort: DiscoverSort; title: string; numeric: boolean }[] = [
   { sort: 'count', title: 'Events', numeric: true },
   { sort: 'blocked', title: 'Blocked', numeric: true },
-  { sort: 'ips', title: 'Distinct IPs', numeric: true },
+  { sort: 'ips', title: 'IPs', numeric: true },
 ];
 
 /** The remedies a group suggests: block its IP, or exclude its rule on a path (the other half asked in the dialog). */
@@ -39,20 +42,16 @@ function remediesOf(groupBy: DiscoverAnswer['groupBy'], item: DiscoverItem): { l
   return [];
 }
 
+/** A time short enough for a table cell, e.g. "21 Nov, 14:03", or only "14:03" (the full one is its tooltip). */
+function shortTime(iso: string, withDay: boolean): string {
+  const day = withDay ? ({ day: 'numeric', month: 'short' } as const) : {};
+  return new Date(iso).toLocaleString(undefined, { ...day, hour: '2-digit', minute: '2-digit' });
+}
+
 /** The groups of a discover answer: counts, when seen, top rule, sparkline, links and remedies; sortable columns. */
-export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }: Props) {
+export function DiscoverTable({ spaceId, answer, items, view, sort, onSort, onRemedy }: Props) {
   const header = (column: { sort: DiscoverSort; title: string; numeric: boolean }) => (
-    <th
-      key={column.sort}
-      scope="col"
-      className={column.numeric ? 'sg-num' : undefined}
-      aria-sort={sort === column.sort ? 'descending' : undefined}
-    >
-      <button type="button" className="sg-waf-sort" onClick={() => onSort(column.sort)}>
-        {column.title}
-        {sort === column.sort && <span aria-hidden="true"> ▾</span>}
-      </button>
-    </th>
+    <SortHeader key={column.sort} {...column} current={sort} onSort={onSort} />
   );
   const range = `${dateTime(answer.from)} to ${dateTime(answer.to)}`;
   return (
@@ -62,15 +61,14 @@ export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }:
           <tr>
             <th scope="col">{keyTitles[answer.groupBy]}</th>
             {sortable.map(header)}
-            <th scope="col">First seen</th>
-            {header({ sort: 'lastSeen', title: 'Last seen', numeric: false })}
+            {header({ sort: 'lastSeen', title: 'First – last seen', numeric: false })}
             <th scope="col">Top rule</th>
             <th scope="col">Over time</th>
             <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
-          {answer.items.map((item) => {
+          {items.map((item) => {
             const links = groupLinks(spaceId, view, answer.groupBy, item.key);
             return (
               <tr key={item.key}>
@@ -83,15 +81,23 @@ export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }:
                 <td className="sg-num">{item.blocked.toLocaleString('en')}</td>
                 <td className="sg-num">{item.distinctIps.toLocaleString('en')}</td>
                 <td>
-                  <time dateTime={item.firstSeen}>{dateTime(item.firstSeen)}</time>
-                </td>
-                <td>
-                  <time dateTime={item.lastSeen}>{dateTime(item.lastSeen)}</time>
+                  <time dateTime={item.firstSeen} title={dateTime(item.firstSeen)}>
+                    {shortTime(item.firstSeen, true)}
+                  </time>
+                  {' – '}
+                  <time dateTime={item.lastSeen} title={dateTime(item.lastSeen)}>
+                    {shortTime(
+                      item.lastSeen,
+                      new Date(item.lastSeen).toDateString() !== new Date(item.firstSeen).toDateString(),
+                    )}
+                  </time>
                 </td>
                 <td>{item.topRule ? `${item.topRule.id} (${item.topRule.count.toLocaleString('en')})` : '—'}</td>
                 <td>
                   <Sparkline
                     className="sg-waf-spark"
+                    width={80}
+                    height={24}
                     series={[item.sparkline]}
                     label={`Events of ${item.key} from ${range}, ${item.sparkline.length} buckets of ${Math.round(answer.bucketSeconds / 60)} min, at most ${Math.max(...item.sparkline)} in one`}
                   />
@@ -103,7 +109,7 @@ export function DiscoverTable({ spaceId, answer, view, sort, onSort, onRemedy }:
                       href={links.alertRule}
                       aria-label={`Create alert rule for ${item.key}`}
                     >
-                      Create alert rule
+                      Alert rule
                     </a>
                     {remediesOf(answer.groupBy, item).map((remedy) => (
                       <button
