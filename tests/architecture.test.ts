@@ -528,3 +528,15 @@ describe('one shape per service', () => {
     expect(offenders.map(({ file }) => file)).toEqual([]);
   });
 });
+
+describe('comments', () => {
+  test('name the behaviour, never an issue number of a tracker the repository does not have', () => {
+    const code = ['src', 'server', 'contract'].flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.(ts|tsx|astro|mjs|css)$/.test(entry.name))
+        .map((entry) => relative(root, join(entry.parentPath, entry.name))),
+    );
+    const offenders = code.filter((file) => /\bissues?\s+#?\d+/i.test(readFileSync(join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});

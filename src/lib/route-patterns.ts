@@ -1,7 +1,7 @@
 /**
  * The route table's paths alone, in its order, and how an address is matched against them. The browser needs no
  * more than this to know which route it is on; the table's titles, descriptions and layouts (src/lib/routes.ts) are
- * for the build, so islands do not carry them (issue #28). The build checks that both lists agree.
+ * for the build, so islands do not carry them. The build checks that both lists agree.
  */
 export const ROUTE_PATTERNS = [
   '/error',

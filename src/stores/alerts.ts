@@ -1,4 +1,4 @@
-/** Alert rules and alerts of the URL's space (issue #15): the rules, the filtered alert list, one alert, and a rule's suppressions. */
+/** Alert rules and alerts of the URL's space: the rules, the filtered alert list, one alert, and a rule's suppressions. */
 import { atom } from 'nanostores';
 import type { z } from 'zod';
 import type {

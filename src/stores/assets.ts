@@ -1,4 +1,4 @@
-/** Assets of the URL's space (issue #16): the list, the open asset's page, an inventory of its history, and changes. */
+/** Assets of the URL's space: the list, the open asset's page, an inventory of its history, and changes. */
 import { atom } from 'nanostores';
 import type { AssetDetail, AssetList, CreateAssetBody, Inventory, UpdateAssetBody } from '../../contract/assets.ts';
 import { call, client } from '../lib/api.ts';

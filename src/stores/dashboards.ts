@@ -1,4 +1,4 @@
-/** Dashboards of the URL's space (issue #17): the list, the open dashboard, its writes and one widget's query. */
+/** Dashboards of the URL's space: the list, the open dashboard, its writes and one widget's query. */
 
 import { atom } from 'nanostores';
 import { modelOf } from '../../contract/dashboard-rules.ts';

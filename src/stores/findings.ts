@@ -1,4 +1,4 @@
-/** Findings of the URL's space (issue #16): the filtered list, the trend, one finding, the firewalls a patch may use. */
+/** Findings of the URL's space: the filtered list, the trend, one finding, the firewalls a patch may use. */
 import { atom } from 'nanostores';
 import type {
   BulkFindingBody,

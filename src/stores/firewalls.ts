@@ -1,4 +1,4 @@
-/** The firewalls of the URL's space (issue #12): the list, the firewall of the URL, its versions, the CRS catalog, and one draft of its settings. */
+/** The firewalls of the URL's space: the list, the firewall of the URL, its versions, the CRS catalog, and one draft of its settings. */
 import { atom, computed } from 'nanostores';
 import type { FirewallSettings } from '../../contract/firewall-settings.ts';
 import type { CreateFirewallBody, Firewall, UpdateFirewallBody } from '../../contract/firewalls.ts';

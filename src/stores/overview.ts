@@ -1,5 +1,5 @@
 /**
- * The overview's own reads (issue #19): the summary strip over the overview's window and the period before it,
+ * The overview's own reads: the summary strip over the overview's window and the period before it,
  * keyed by the same search as its charts (`$overviewSearch`), so a new range is a new key.
  */
 import { computed } from 'nanostores';

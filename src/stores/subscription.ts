@@ -1,4 +1,4 @@
-/** The subscription of the URL's space (issue #18; owners only): plan, usage, checkout, payments. */
+/** The subscription of the URL's space (owners only): plan, usage, checkout, payments. */
 import type {
   CheckoutBody,
   CheckoutPreview,

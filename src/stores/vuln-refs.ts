@@ -1,4 +1,4 @@
-/** The vulnerability reference library of the URL's space (issue #16): the searched list, one record, the imports. */
+/** The vulnerability reference library of the URL's space: the searched list, one record, the imports. */
 import { atom } from 'nanostores';
 import type { VulnImport, VulnImportList, VulnRefDetail, VulnRefList } from '../../contract/vuln-refs.ts';
 import { call, client } from '../lib/api.ts';

@@ -1,5 +1,5 @@
 /**
- * The owners' warning on every console page while the space's renewal is unpaid (issue #18): when it is charged
+ * The owners' warning on every console page while the space's renewal is unpaid: when it is charged
  * again, when the space falls back to Free, and the way to pay. Others see nothing (the subscription is owners').
  */
 import { useStore } from '@nanostores/react';

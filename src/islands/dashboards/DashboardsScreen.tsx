@@ -1,5 +1,5 @@
 /**
- * The space's dashboards (issue #17): title, widgets, default, last change; create (empty or from a template),
+ * The space's dashboards: title, widgets, default, last change; create (empty or from a template),
  * import a JSON file, export, duplicate, make default and delete. Viewers list, open and export.
  */
 

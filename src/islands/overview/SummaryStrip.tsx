@@ -87,7 +87,7 @@ function tiles(summary: OverviewSummary, spaceId: string, range: RangeKey): Tile
 }
 
 /**
- * The overview's first line (issue #19): requests, blocked, block rate, client IPs, open alerts and critical
+ * The overview's first line: requests, blocked, block rate, client IPs, open alerts and critical
  * findings, each linking to where it is listed, with its change against the previous period said in words.
  */
 export function SummaryStrip({ spaceId, range }: { readonly spaceId: string; readonly range: RangeKey }) {

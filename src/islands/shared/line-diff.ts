@@ -1,4 +1,7 @@
-/** A small line diff (longest common subsequence) for the History tab's settings and file comparisons. */
+/**
+ * A small line diff (longest common subsequence) for every before-and-after view: the firewall History tab's settings
+ * and files, and the settings a remedy or a virtual patch would change before it is applied.
+ */
 
 /** One line of a diff: kept, removed from the old text, or added in the new one, with its line numbers. */
 export interface DiffLine {

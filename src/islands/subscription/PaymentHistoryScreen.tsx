@@ -1,4 +1,4 @@
-/** Payment history (issue #18; owners only): every invoice with its number, plan, period, amount and status, and its receipt. */
+/** Payment history (owners only): every invoice with its number, plan, period, amount and status, and its receipt. */
 
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';

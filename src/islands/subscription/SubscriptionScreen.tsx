@@ -1,5 +1,5 @@
 /**
- * The plan page (issue #18; owners only): the current plan, its period, the next renewal and its amount, a past-due
+ * The plan page (owners only): the current plan, its period, the next renewal and its amount, a past-due
  * warning, a scheduled change (cancellable), the payment method and this period's use of every limit.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Changing the plan (issue #18; owners only): the three plans side by side with what each means for this space,
+ * Changing the plan (owners only): the three plans side by side with what each means for this space,
  * monthly or yearly billing, the charge line by line before paying (proration credit and charge), the card, and the
  * answer: paid at once, scheduled for the period's end, or refused with the reason.
  */
