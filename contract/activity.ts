@@ -24,6 +24,16 @@ export const ActivityPage = z
   .meta({ id: 'ActivityPage' });
 export type ActivityPage = z.infer<typeof ActivityPage>;
 
+/** What the space's log holds, for the filters' pick lists: its actions, object types and actors, sorted. */
+export const ActivityChoices = z
+  .object({
+    actions: z.array(z.string()),
+    objectTypes: z.array(z.string()),
+    actors: z.array(z.object({ id: Id, name: z.string().nullable() })),
+  })
+  .meta({ id: 'ActivityChoices' });
+export type ActivityChoices = z.infer<typeof ActivityChoices>;
+
 const Filters = {
   actor: Id.optional(),
   action: z.string().max(100).optional(),

@@ -121,6 +121,16 @@ export function typeProblem(type: WidgetType, groupBy: GroupBy): string | null {
   }
 }
 
+/**
+ * The type a new widget starts with for its grouping, as a user would pick it: an area over time, horizontal bars for
+ * a field's values (long names such as paths and rules read along a bar), one number without grouping.
+ */
+export function defaultTypeFor(groupBy: GroupBy): WidgetType {
+  if (groupBy.kind === 'field') return 'bar';
+  if (groupBy.kind === 'none') return 'stat';
+  return 'areaspline';
+}
+
 /** The widget types that can draw a grouping, in the model's order: what the per-widget type switch offers. */
 export function typesFor(groupBy: GroupBy): WidgetType[] {
   return widgetTypes.filter((type) => typeProblem(type, groupBy) === null);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { dashboardTemplates } from './constants/dashboard-templates.ts';
-import { expandVariables, resolveTimePoint, typesFor, variableReferences } from './dashboard-rules.ts';
+import { defaultTypeFor, expandVariables, resolveTimePoint, typesFor, variableReferences } from './dashboard-rules.ts';
 import { DashboardModel, UpdateDashboardBody } from './dashboards.ts';
 import { parseQuery } from './query/parse.ts';
 
@@ -135,4 +135,15 @@ test('the type switch offers what can draw the grouping', () => {
   expect(typesFor({ kind: 'field', field: 'host' })).not.toContain('map');
   expect(typesFor({ kind: 'time' })).toContain('stock');
   expect(typesFor({ kind: 'time' })).not.toContain('pie');
+});
+
+test('a new widget starts with the type a user would pick for its grouping, one the grouping can draw', () => {
+  const groupings = [
+    { kind: 'time' },
+    { kind: 'field', field: 'ruleIds' },
+    { kind: 'field', field: 'country' },
+    { kind: 'none' },
+  ] as const;
+  expect(groupings.map((groupBy) => defaultTypeFor(groupBy))).toEqual(['areaspline', 'bar', 'bar', 'stat']);
+  for (const groupBy of groupings) expect(typesFor(groupBy)).toContain(defaultTypeFor(groupBy));
 });

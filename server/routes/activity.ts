@@ -1,8 +1,8 @@
-import { ActivityExportQuery, ActivityPage, ActivityQuery } from '../../contract/activity.ts';
+import { ActivityChoices, ActivityExportQuery, ActivityPage, ActivityQuery } from '../../contract/activity.ts';
 import { SpaceParams } from '../../contract/common.ts';
 import { inSpace } from '../caller.ts';
 import { createRouter, json, route, streamDownload } from '../router.ts';
-import { exportActivity, spaceActivity } from '../services/activity/log.ts';
+import { activityChoices, exportActivity, spaceActivity } from '../services/activity/log.ts';
 
 /** The audit log of a space: filtered, cursor-paginated list and NDJSON or CSV export. */
 export const activityRoutes = createRouter()
@@ -15,6 +15,16 @@ export const activityRoutes = createRouter()
       responses: { 200: json(ActivityPage, 'One page') },
     }),
     async (c) => c.json(await spaceActivity(inSpace(c), c.req.valid('query')), 200),
+  )
+  .openapi(
+    route('viewer', {
+      method: 'get',
+      path: '/{spaceId}/activity/choices',
+      summary: 'The actions, object types and actors present in the audit log, for the filters',
+      request: { params: SpaceParams },
+      responses: { 200: json(ActivityChoices, 'What the log holds') },
+    }),
+    async (c) => c.json(await activityChoices(inSpace(c)), 200),
   )
   .openapi(
     route('viewer', {

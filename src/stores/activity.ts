@@ -39,3 +39,8 @@ export function activityFirstPage(filters: ActivityFilterQuery | null) {
 export function activityExportUrl(spaceId: string, format: ExportFormat, filters: ActivityFilterQuery): string {
   return hrefOf(client.spaces[':spaceId'].activity.export.$url({ param: { spaceId }, query: { format, ...filters } }));
 }
+
+/** The actions, object types and actors present in the URL's space's log: the filters' pick lists. */
+export const $activityChoices = apiStore('activity-choices', [$spaceId], (spaceId) =>
+  call(client.spaces[':spaceId'].activity.choices.$get({ param: { spaceId } })),
+);

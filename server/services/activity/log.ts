@@ -1,7 +1,13 @@
 /** Reading the audit log: a space's records (filtered, cursor-paginated, exported) and a user's own account events. */
-import { and, desc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, max, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Activity, ActivityExportQuery, ActivityPage, ActivityQuery } from '../../../contract/activity.ts';
+import type {
+  Activity,
+  ActivityChoices,
+  ActivityExportQuery,
+  ActivityPage,
+  ActivityQuery,
+} from '../../../contract/activity.ts';
 import type { SpaceCaller, UserCaller } from '../../caller.ts';
 import type { Executor } from '../../db/database.ts';
 import { type ActivityRow, activity } from '../../db/schema/activity.ts';
@@ -62,6 +68,34 @@ async function pageOf(db: Executor, scope: SQL, f: Filters, limit: number, curso
 /** One page of the caller's space's audit log. */
 export function spaceActivity(sc: SpaceCaller, q: z.infer<typeof ActivityQuery>): Promise<ActivityPage> {
   return pageOf(sc.deps.db, eq(activity.spaceId, sc.space.id), q, q.limit, q.cursor);
+}
+
+/** The actions, object types and actors present in the caller's space's log (each actor with a name the log recorded). */
+export async function activityChoices(sc: SpaceCaller): Promise<ActivityChoices> {
+  const { db } = sc.deps;
+  const inSpace = eq(activity.spaceId, sc.space.id);
+  const actions = await db
+    .selectDistinct({ value: activity.action })
+    .from(activity)
+    .where(inSpace)
+    .orderBy(asc(activity.action));
+  const objectTypes = await db
+    .selectDistinct({ value: activity.objectType })
+    .from(activity)
+    .where(inSpace)
+    .orderBy(asc(activity.objectType));
+  const actors = await db
+    .select({ id: activity.actorId, name: max(activity.actorName) })
+    .from(activity)
+    .where(and(inSpace, isNotNull(activity.actorId)))
+    .groupBy(activity.actorId);
+  return {
+    actions: actions.map((row) => row.value),
+    objectTypes: objectTypes.map((row) => row.value),
+    actors: actors
+      .flatMap((row) => (row.id ? [{ id: row.id, name: row.name }] : []))
+      .sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id)),
+  };
 }
 
 /** One page of the caller's own account events outside spaces (sign-ins, failed sign-ins, profile, tokens). */

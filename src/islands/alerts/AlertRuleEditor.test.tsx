@@ -85,7 +85,12 @@ describe('AlertRuleEditor', () => {
     expect(query).not.toHaveAttribute('aria-invalid');
     await user.type(within(form).getByRole('textbox', { name: 'Title template (optional)' }), 'SQLi from {{ip}');
 
-    // No threshold, no window: the API's 400 names both fields.
+    // A threshold rule starts at more than 10 events in 5 minutes; with both cleared, the API's 400 names both fields.
+    const threshold = within(form).getByRole('textbox', { name: 'More than (events)' });
+    const minutes = within(form).getByRole('textbox', { name: 'In (minutes)' });
+    expect([threshold, minutes].map((input) => (input as HTMLInputElement).value)).toEqual(['10', '5']);
+    await user.clear(threshold);
+    await user.clear(minutes);
     await user.click(within(form).getByRole('button', { name: 'Create rule' }));
     expect(
       await within(form).findByText('A threshold rule needs a threshold: it fires above this many events.'),
@@ -139,7 +144,9 @@ describe('AlertRuleEditor', () => {
     const source = within(form).getByRole('combobox', { name: 'Source' });
     await within(form).findByRole('option', { name: 'edge' });
     await user.selectOptions(source, 'edge');
-    await user.type(within(form).getByRole('textbox', { name: 'Alert after this many minutes without events' }), '30');
+    const quiet = within(form).getByRole('textbox', { name: 'Alert after this many minutes without events' });
+    await user.clear(quiet);
+    await user.type(quiet, '30');
     await user.click(within(form).getByRole('button', { name: 'Create rule' }));
     await vi.waitUntil(() => onSaved.mock.calls.length > 0);
     expect(onSaved.mock.calls[0]?.[0]).toMatchObject({

@@ -45,15 +45,15 @@ export interface RuleDraft {
   readonly channels: readonly ChannelDraft[];
 }
 
-/** A new rule's form. */
+/** A new rule's form: a threshold rule starts at more than 10 events in 5 minutes, a silence rule at 5 minutes. */
 export const EMPTY_DRAFT: RuleDraft = {
   name: '',
   enabled: true,
   severity: 'high',
   kind: 'match',
   query: '',
-  threshold: '',
-  windowMinutes: '',
+  threshold: '10',
+  windowMinutes: '5',
   groupBy: [],
   watch: 'source',
   sourceId: '',

@@ -22,7 +22,7 @@ export function readRulePrefill(search: string): RuleDraft | null {
     kind,
     query: (params.get('query') ?? '').slice(0, alertLimits.queryLength),
     groupBy: groupBy.slice(0, alertLimits.groupFields),
-    threshold: digits(params.get('threshold')),
-    windowMinutes: digits(params.get('windowMinutes')),
+    threshold: digits(params.get('threshold')) || EMPTY_DRAFT.threshold,
+    windowMinutes: digits(params.get('windowMinutes')) || EMPTY_DRAFT.windowMinutes,
   };
 }

@@ -1,15 +1,7 @@
 import { type ChartModule, createModuleLoader, type ModuleImporters } from './load-modules.ts';
 
 function countingImporters(): { importers: ModuleImporters; calls: Record<ChartModule, number>; order: ChartModule[] } {
-  const names: ChartModule[] = [
-    'accessibility',
-    'exporting',
-    'offline-exporting',
-    'export-data',
-    'stock',
-    'map',
-    'no-data-to-display',
-  ];
+  const names: ChartModule[] = ['accessibility', 'exporting', 'export-data', 'stock', 'map', 'no-data-to-display'];
   const calls = Object.fromEntries(names.map((name) => [name, 0])) as Record<ChartModule, number>;
   const order: ChartModule[] = [];
   const importers = Object.fromEntries(
@@ -49,12 +41,11 @@ describe('createModuleLoader', () => {
     expect(calls.stock).toBe(1);
   });
 
-  test('offline exporting runs after exporting, which is imported once', async () => {
+  test('export data runs after exporting, which is imported once', async () => {
     const { importers, calls, order } = countingImporters();
     const load = createModuleLoader(importers);
-    await Promise.all([load(['offline-exporting', 'export-data']), load(['exporting'])]);
+    await Promise.all([load(['export-data']), load(['exporting'])]);
     expect(calls.exporting).toBe(1);
-    expect(order.indexOf('exporting')).toBeLessThan(order.indexOf('offline-exporting'));
     expect(order.indexOf('exporting')).toBeLessThan(order.indexOf('export-data'));
   });
 

@@ -5,14 +5,7 @@ import type HighchartsNamespace from 'highcharts/esm/highcharts.js';
 export type Highcharts = typeof HighchartsNamespace;
 
 /** Extension modules a chart may ask for. In Highcharts 13 each ESM module registers itself on import. */
-export type ChartModule =
-  | 'accessibility'
-  | 'exporting'
-  | 'offline-exporting'
-  | 'export-data'
-  | 'stock'
-  | 'map'
-  | 'no-data-to-display';
+export type ChartModule = 'accessibility' | 'exporting' | 'export-data' | 'stock' | 'map' | 'no-data-to-display';
 
 /** How each module is imported; bundlers turn each entry into a lazy chunk. */
 export type ModuleImporters = Readonly<Record<ChartModule, () => Promise<unknown>>>;
@@ -20,25 +13,21 @@ export type ModuleImporters = Readonly<Record<ChartModule, () => Promise<unknown
 const importers: ModuleImporters = {
   accessibility: () => import('highcharts/esm/modules/accessibility.js'),
   exporting: () => import('highcharts/esm/modules/exporting.js'),
-  'offline-exporting': () => import('highcharts/esm/modules/offline-exporting.js'),
   'export-data': () => import('highcharts/esm/modules/export-data.js'),
   stock: () => import('highcharts/esm/modules/stock.js'),
   map: () => import('highcharts/esm/modules/map.js'),
   'no-data-to-display': () => import('highcharts/esm/modules/no-data-to-display.js'),
 };
 
-/** Modules every chart gets: screen-reader support and local (offline) export. */
-export const BASE_MODULES: readonly ChartModule[] = [
-  'accessibility',
-  'exporting',
-  'offline-exporting',
-  'export-data',
-  'no-data-to-display',
-];
+/**
+ * Modules every chart gets: screen-reader support and export. Highcharts 13's exporting module exports PNG, JPEG,
+ * SVG and print in the browser itself; the offline-exporting module only adds PDF (which needs jsPDF from a URL the
+ * site does not serve) and warns "exporting.libURL not defined" on every chart, so it is not loaded.
+ */
+export const BASE_MODULES: readonly ChartModule[] = ['accessibility', 'exporting', 'export-data', 'no-data-to-display'];
 
 /** Modules that extend another one and must run after it. */
 const REQUIRES: Partial<Record<ChartModule, readonly ChartModule[]>> = {
-  'offline-exporting': ['exporting'],
   'export-data': ['exporting'],
 };
 

@@ -167,7 +167,10 @@ describe('a dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Add a widget' }));
     const form = await screen.findByRole('form', { name: 'New widget' });
     await user.type(within(form).getByLabelText('Title'), 'Blocked by IP');
+    // A new widget starts as an area over time; grouped by a field's values it becomes a bar chart.
+    expect(within(form).getByLabelText('Chart type')).toHaveValue('areaspline');
     await user.selectOptions(within(form).getByLabelText('Group by'), 'field');
+    expect(within(form).getByLabelText('Chart type')).toHaveValue('bar');
     await user.selectOptions(within(form).getByLabelText('Field', { exact: true } as never), 'ip');
     await user.type(within(form).getByLabelText('Filter'), 'action:blocked');
     await user.selectOptions(within(form).getByLabelText('Chart type'), 'table');

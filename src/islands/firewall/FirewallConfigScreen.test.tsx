@@ -176,7 +176,7 @@ describe('FirewallConfigScreen', () => {
     expect((await api.call('GET', `/spaces/${spaceId}/firewalls/${id}`, owner.cookie)).json.mode).toBe('detect');
   });
 
-  test('preview: the newest version’s files to copy and download; rotating the token shows the new one once', async () => {
+  test('preview: the newest version’s files to copy and download; connect: rotating the token shows the new one once', async () => {
     const id = await firewall();
     await open(owner, id);
     const user = userEvent.setup();
@@ -186,7 +186,10 @@ describe('FirewallConfigScreen', () => {
     expect(files.length).toBeGreaterThan(0);
     expect(document.body).toHaveTextContent('SecRuleEngine DetectionOnly');
     expect(screen.getAllByRole('button', { name: /^Download / }).length).toBe(files.length);
-    expect(screen.getByRole('figure', { name: 'Run the connector' })).toHaveTextContent(
+    expect(screen.queryByRole('figure', { name: 'Run the connector' })).not.toBeInTheDocument();
+    // The token and the command have their own tab.
+    await user.click(screen.getByRole('tab', { name: 'Connect' }));
+    expect(await screen.findByRole('figure', { name: 'Run the connector' })).toHaveTextContent(
       '--token $SPACEGUARD_WAF_TOKEN',
     );
     await user.click(screen.getByRole('button', { name: 'Rotate token' }));
@@ -386,7 +389,8 @@ describe('FirewallConfigScreen', () => {
     await user.click(screen.getByRole('tab', { name: 'History' }));
     expect(await screen.findByRole('table', { name: 'Versions' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Roll back/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    await user.click(screen.getByRole('tab', { name: 'Connect' }));
+    expect(await screen.findByRole('heading', { name: 'Connector token' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rotate token' })).not.toBeInTheDocument();
   });
 });

@@ -29,6 +29,7 @@ const CustomRulesTab = lazy(() => import('./CustomRulesTab.tsx').then((m) => ({ 
 const IpListsTab = lazy(() => import('./IpListsTab.tsx').then((m) => ({ default: m.IpListsTab })));
 const CountriesTab = lazy(() => import('./CountriesTab.tsx').then((m) => ({ default: m.CountriesTab })));
 const RateLimitsTab = lazy(() => import('./RateLimitsTab.tsx').then((m) => ({ default: m.RateLimitsTab })));
+const ConnectTab = lazy(() => import('./ConnectTab.tsx').then((m) => ({ default: m.ConnectTab })));
 const PreviewTab = lazy(() => import('./PreviewTab.tsx').then((m) => ({ default: m.PreviewTab })));
 const HistoryTab = lazy(() => import('./HistoryTab.tsx').then((m) => ({ default: m.HistoryTab })));
 
@@ -91,9 +92,10 @@ const panels: Readonly<Record<string, (context: TabContext) => ReactNode>> = {
       <RateLimitsTab settings={settings} errors={errors} editable={editable} />
     </Editable>
   ),
-  preview: ({ spaceId, firewall, editable }) => (
-    <PreviewTab spaceId={spaceId} firewall={firewall} editable={editable} />
+  connect: ({ spaceId, firewall, editable }) => (
+    <ConnectTab spaceId={spaceId} firewall={firewall} editable={editable} />
   ),
+  preview: ({ firewall }) => <PreviewTab firewall={firewall} />,
   history: ({ spaceId, firewall, editable, unsaved }) => (
     <HistoryTab spaceId={spaceId} firewall={firewall} editable={editable} unsaved={unsaved} />
   ),
@@ -181,10 +183,9 @@ export function FirewallConfigScreen() {
 
             return (
               <div className="stack sg-source-page sg-fw-config">
-                <p>
+                {/* One line of header: the way back, the name and its state, so the tabs start near the top. */}
+                <header className="sg-fw-head">
                   <a href={listPath}>← Firewalls</a>
-                </p>
-                <section className="card panel" aria-labelledby="sg-fw-heading">
                   <h2 id="sg-fw-heading">{firewall.name}</h2>
                   <p className="muted">
                     {firewallModeLabels[firewall.mode]} · newest version {firewall.version} · connector:{' '}
@@ -195,7 +196,7 @@ export function FirewallConfigScreen() {
                       You can read this firewall’s settings; only admins and owners of this space can change them.
                     </p>
                   )}
-                </section>
+                </header>
                 {editable && (
                   <SaveBar
                     spaceId={id}

@@ -76,7 +76,7 @@ export function SaveBar({ spaceId, draft, changed, onErrors, onSaved }: Props) {
   };
 
   return (
-    <section className="card panel sg-fw-savebar" aria-labelledby="sg-fw-save-heading">
+    <section className="sg-fw-savebar" aria-labelledby="sg-fw-save-heading">
       <h2 id="sg-fw-save-heading" className="visually-hidden">
         Save
       </h2>
@@ -94,20 +94,23 @@ export function SaveBar({ spaceId, draft, changed, onErrors, onSaved }: Props) {
       )}
       {problem && <Alert tone="error">{problem}</Alert>}
       {saved !== null && changed.length === 0 && <Alert tone="success">Saved as version {saved}.</Alert>}
-      <p role="status" className="muted">
-        {changed.length === 0
-          ? `No unsaved changes (version ${draft.baseVersion}).`
-          : `Unsaved changes to ${changed.join(', ')}, made from version ${draft.baseVersion}.`}
-      </p>
+      {/* One row: what is unsaved, the comment once there is something to save, and the two buttons. */}
       <div className="sg-fw-save-row">
-        <Field
-          label="Comment for this version (optional)"
-          value={comment}
-          maxLength={500}
-          autoComplete="off"
-          onChange={(event) => setComment(event.currentTarget.value)}
-          hint="Why this change, for the History tab."
-        />
+        <p role="status" className="muted sg-fw-save-status">
+          {changed.length === 0
+            ? `No unsaved changes (version ${draft.baseVersion}).`
+            : `Unsaved changes to ${changed.join(', ')}, made from version ${draft.baseVersion}.`}
+        </p>
+        {changed.length > 0 && (
+          <Field
+            label="Comment for this version (optional)"
+            value={comment}
+            maxLength={500}
+            autoComplete="off"
+            onChange={(event) => setComment(event.currentTarget.value)}
+            hint="Why this change, for the History tab."
+          />
+        )}
         <div className="row">
           <button
             type="button"

@@ -19,6 +19,7 @@ export const configTabs: readonly ConfigTab[] = [
   { id: 'ip', label: 'IP lists', keys: ['ipAllow', 'ipDeny'] },
   { id: 'countries', label: 'Countries', keys: ['countryBlock'] },
   { id: 'rate', label: 'Rate limits', keys: ['rateLimits'] },
+  { id: 'connect', label: 'Connect', keys: [] },
   { id: 'preview', label: 'Preview', keys: [] },
   { id: 'history', label: 'History', keys: [] },
 ];

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import type { ActivityChoices } from '../../../contract/activity.ts';
 import type { Member } from '../../../contract/members.ts';
 import { Field } from '../shared/Field.tsx';
 import { SelectField } from '../shared/SelectField.tsx';
@@ -15,11 +16,19 @@ import {
 interface Props {
   readonly filters: ActivityFilters;
   readonly members: readonly Member[];
+  /** What the log holds, once read; until then (or when it cannot be read) the known action and object names. */
+  readonly choices: ActivityChoices | null;
   readonly onApply: (filters: ActivityFilters) => void;
 }
 
-/** Actor, action, object type and time range; applied together with one button. */
-export function ActivityFilterForm({ filters, members, onApply }: Props) {
+/** The options of a pick list: "any" first, then the values, with the applied one kept when the list lacks it. */
+function pickList(any: string, values: readonly string[], applied: string): { value: string; label: string }[] {
+  const all = applied && !values.includes(applied) ? [...values, applied] : values;
+  return [{ value: '', label: any }, ...all.map((value) => ({ value, label: value }))];
+}
+
+/** Actor, action, object type (each picked from what the log holds) and time range; applied with one button. */
+export function ActivityFilterForm({ filters, members, choices, onApply }: Props) {
   const [draft, setDraft] = useState(() => ({
     ...filters,
     from: toLocalInput(filters.from),
@@ -35,14 +44,19 @@ export function ActivityFilterForm({ filters, members, onApply }: Props) {
     event.preventDefault();
     onApply({
       actor: draft.actor,
-      action: draft.action.trim(),
-      objectType: draft.objectType.trim(),
+      action: draft.action,
+      objectType: draft.objectType,
       from: fromLocalInput(draft.from),
       to: fromLocalInput(draft.to),
     });
   };
 
   const actors = members.map((m) => ({ value: m.userId, label: `${m.name} (${m.email})` }));
+  // People in the log who are no longer members, by the name it recorded.
+  for (const actor of choices?.actors ?? []) {
+    if (!actors.some((a) => a.value === actor.id))
+      actors.push({ value: actor.id, label: `${actor.name ?? actor.id.slice(0, 8)} (former member)` });
+  }
   if (filters.actor && !actors.some((a) => a.value === filters.actor)) {
     actors.push({ value: filters.actor, label: `Former member (${filters.actor.slice(0, 8)}…)` });
   }
@@ -57,23 +71,19 @@ export function ActivityFilterForm({ filters, members, onApply }: Props) {
           onChange={(event) => set('actor')(event.currentTarget.value)}
           options={[{ value: '', label: 'Anyone' }, ...actors]}
         />
-        <Field
+        <SelectField
           label="Action"
           name="action"
-          list="sg-activity-actions"
-          placeholder="e.g. member.remove"
-          autoComplete="off"
           value={draft.action}
           onChange={(event) => set('action')(event.currentTarget.value)}
+          options={pickList('Any action', choices?.actions ?? KNOWN_ACTIONS, draft.action)}
         />
-        <Field
+        <SelectField
           label="Object type"
           name="objectType"
-          list="sg-activity-object-types"
-          placeholder="e.g. member"
-          autoComplete="off"
           value={draft.objectType}
           onChange={(event) => set('objectType')(event.currentTarget.value)}
+          options={pickList('Any object type', choices?.objectTypes ?? KNOWN_OBJECT_TYPES, draft.objectType)}
         />
         <Field
           label="From"
@@ -90,16 +100,6 @@ export function ActivityFilterForm({ filters, members, onApply }: Props) {
           onChange={(event) => set('to')(event.currentTarget.value)}
         />
       </div>
-      <datalist id="sg-activity-actions">
-        {KNOWN_ACTIONS.map((action) => (
-          <option key={action} value={action} />
-        ))}
-      </datalist>
-      <datalist id="sg-activity-object-types">
-        {KNOWN_OBJECT_TYPES.map((type) => (
-          <option key={type} value={type} />
-        ))}
-      </datalist>
       <div className="row">
         <button className="button" type="submit">
           Apply filters

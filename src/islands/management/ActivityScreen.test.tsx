@@ -55,8 +55,22 @@ describe('ActivityScreen', () => {
     expect(action).toHaveValue('space.update');
     await vi.waitFor(() => expect(dataRows()).toHaveLength(1));
 
-    await user.clear(action);
-    await user.type(action, 'member.role_change');
+    // The actions are a pick list of those the log holds.
+    await vi.waitFor(() =>
+      expect(
+        within(action)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
+        'Any action',
+        'invitation.create',
+        'member.join',
+        'member.role_change',
+        'space.create',
+        'space.update',
+      ]),
+    );
+    await user.selectOptions(action, 'member.role_change');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Actor' }), 'Olivia Owner (olivia@example.com)');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     const query = new URLSearchParams(location.search);

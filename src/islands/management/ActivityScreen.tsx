@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { ExportFormat } from '../../../contract/constants/events.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { $config } from '../../lib/config.ts';
-import { activityExportUrl, activityFirstPage, loadActivityPage } from '../../stores/activity.ts';
+import { $activityChoices, activityExportUrl, activityFirstPage, loadActivityPage } from '../../stores/activity.ts';
 import { $members } from '../../stores/members.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -33,6 +33,7 @@ export function ActivityScreen() {
   const firstPage = useMemo(() => activityFirstPage(filters && filterQuery(filters)), [filters]);
   const page = useApi(firstPage);
   const members = useApi($members);
+  const choices = useApi($activityChoices);
   // Pages loaded after an older first page do not follow this one (new records arrived): they start again from it.
   const more = usePagedList(
     filters ? filterSearch(filters) : '',
@@ -59,7 +60,7 @@ export function ActivityScreen() {
         const fatal = error instanceof ApiError && (error.status === 401 || error.status === 404);
         return (
           <div className="stack sg-management">
-            {!fatal && filters && <ActivityFilterForm filters={filters} members={[]} onApply={apply} />}
+            {!fatal && filters && <ActivityFilterForm filters={filters} members={[]} choices={null} onApply={apply} />}
             <Problem error={error} onRetry={page.retry} />
           </div>
         );
@@ -73,7 +74,12 @@ export function ActivityScreen() {
 
         return (
           <div className="stack sg-management">
-            <ActivityFilterForm filters={filters} members={actors} onApply={apply} />
+            <ActivityFilterForm
+              filters={filters}
+              members={actors}
+              choices={choices.loaded.state === 'ready' ? choices.loaded.data : null}
+              onApply={apply}
+            />
             <div className="row">
               <span className="muted">Export {hasFilters(filters) ? 'the filtered log' : 'the whole log'}:</span>
               <a className="button secondary" href={exportUrl('ndjson')} download>

@@ -6,6 +6,7 @@ import { isScoringRule } from '../../../contract/crs.ts';
 import { $crsMessages, crsMessage } from '../../stores/crs-messages.ts';
 import { $eventUsage, $overviewCharts, $overviewSearch } from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
+import { useHydratedStore } from '../app/use-hydrated-store.ts';
 import { withApp } from '../app/with-app.tsx';
 import { sharedPageAccessibility } from '../charts/accessible.ts';
 import { ChartTypeSelect } from '../charts/ChartTypeSelect.tsx';
@@ -71,7 +72,8 @@ function UsageCard({ spaceId }: { spaceId: string }) {
 
 /** The space at a glance over one time range: traffic, attacks by category, countries, top rules and IPs, severities. */
 function OverviewScreen() {
-  const spaceId = useStore($spaceId);
+  // The space is known only once hydrated: the first render matches the pre-rendered loading line.
+  const spaceId = useHydratedStore($spaceId, undefined);
   const crsMessages = useStore($crsMessages);
   const [range, setRange] = useState<RangeKey>('24h');
   const [type, setType] = useState<ChartType>('spline');

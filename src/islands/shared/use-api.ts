@@ -7,9 +7,17 @@ export type Loaded<T> =
   | { readonly state: 'ready'; readonly data: T; readonly refreshing: boolean }
   | { readonly state: 'error'; readonly error: unknown };
 
-/** The store's value as one of three states, and `retry()` to ask again (after a failure, or to refresh). */
+/** What a pre-rendered island showed: loading (stores/fetcher.ts asks for nothing while pre-rendering). */
+const PRERENDERED = { loading: true } as const;
+const prerendered = () => PRERENDERED;
+
+/**
+ * The store's value as one of three states, and `retry()` to ask again (after a failure, or to refresh). Hydrating,
+ * the first render is the pre-rendered loading state even when another island has already loaded the same store, so
+ * the HTML matches (no React hydration mismatch); the data shows in the render right after.
+ */
 export function useApi<T>(store: FetcherStore<T, unknown>): { loaded: Loaded<T>; retry: () => void } {
-  const value = useStore(store);
+  const value: { data?: T; error?: unknown; loading: boolean } = useStore(store, { ssr: prerendered });
   const retry = (): void => store.invalidate();
   if (value.error !== undefined && !value.loading) return { loaded: { state: 'error', error: value.error }, retry };
   if (value.data !== undefined)

@@ -11,7 +11,9 @@ import type { Loaded } from './use-api.ts';
  * `loaded` reads like an API store's, to combine with `all(...)` and show a failure with `Problem`.
  */
 export function useSignedIn() {
-  const me = useStore($me);
+  // Hydrating, the first render reads the store's initial value as the pre-rendered HTML did, even when another
+  // island has already loaded the user (else React reports a hydration mismatch and renders the island again).
+  const me = useStore($me, { ssr: 'initial' });
   const [failure, setFailure] = useState<{ readonly error: unknown } | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

@@ -17,7 +17,7 @@ import {
 } from '../../../../contract/constants/dashboards.ts';
 import { filterProblem } from '../../../../contract/dashboard-filter.ts';
 import type { VariableValues } from '../../../../contract/dashboard-rules.ts';
-import { metricProblem, typesFor } from '../../../../contract/dashboard-rules.ts';
+import { defaultTypeFor, metricProblem, typesFor } from '../../../../contract/dashboard-rules.ts';
 import type { DashboardModel, GroupBy, TimeRange, Widget } from '../../../../contract/dashboards.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { Field } from '../../shared/Field.tsx';
@@ -48,12 +48,6 @@ const intervalLabels: Record<TimeInterval, string> = {
   '1d': '1 day',
 };
 
-const EMPTY: WidgetDraft = {
-  title: '',
-  type: 'areaspline',
-  query: { metric: 'count', groupBy: { kind: 'time', interval: 'auto' }, filter: '' },
-};
-
 /** Waits until a value has been still for `ms` (the preview asks once typing pauses). */
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -66,7 +60,8 @@ function useSettled<T>(value: T, ms: number): T {
 
 export function WidgetForm({ spaceId, model, range, values, widget, onSave, onCancel }: Props) {
   const [title, setTitle] = useState(widget?.title ?? '');
-  const [type, setType] = useState<WidgetType>(widget?.type ?? EMPTY.type);
+  // A new widget's type follows its grouping's default (defaultTypeFor) until the user picks one.
+  const [chosenType, setType] = useState<WidgetType | null>(widget?.type ?? null);
   const [metric, setMetric] = useState<WidgetMetric>(widget?.query.metric ?? 'count');
   const [field, setField] = useState<DashboardField | ''>(widget?.query.field ?? '');
   const [groupKind, setGroupKind] = useState<GroupKind>(widget?.query.groupBy.kind ?? 'time');
@@ -93,10 +88,11 @@ export function WidgetForm({ spaceId, model, range, values, widget, onSave, onCa
     return { kind: 'none' };
   }, [groupKind, interval, groupField, limit]);
   const types = typesFor(groupBy);
+  const type = chosenType ?? defaultTypeFor(groupBy);
   // A grouping the chosen type cannot draw picks the first type that can.
   useEffect(() => {
-    if (!types.includes(type) && types[0]) setType(types[0]);
-  }, [types, type]);
+    if (chosenType && !types.includes(chosenType) && types[0]) setType(types[0]);
+  }, [types, chosenType]);
 
   const chosenField = metric === 'count' ? undefined : field || undefined;
   const draft: WidgetDraft = {

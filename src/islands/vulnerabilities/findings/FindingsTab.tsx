@@ -166,6 +166,7 @@ export function FindingsTab({ spaceId, canTriage, canManage, filters, onFilters,
         <label>
           <span>Search</span>
           <input
+            className="input"
             type="search"
             defaultValue={filters.q ?? ''}
             placeholder="CVE, id, package, summary"
