@@ -109,6 +109,22 @@ describe('npm run demo seeding', () => {
     expect(unattributed?.n).toBe(0);
   });
 
+  test('the storefront is assessed against the vendored OSV advisories and has open findings', async () => {
+    const { cookie } = await t.signIn(DEMO_EMAIL, first.password);
+    const found = await t.read(
+      t.api(cookie).spaces[':spaceId'].findings.$get({ param: { spaceId: first.spaceId }, query: { limit: '50' } }),
+    );
+    const vulns = found.json.items.map((f: { vulnId: string; component: { name: string } }) => f.vulnId).sort();
+    expect(vulns).toEqual([
+      'GHSA-35jh-r3h4-6jhm',
+      'GHSA-cph5-m8f7-6c5x',
+      'GHSA-hrpp-h998-j3pp',
+      'GHSA-rv95-896h-c2vc',
+      'GHSA-xvch-5gv4-984h',
+    ]);
+    expect(found.json.counts.open.critical).toBe(1);
+  });
+
   test('the space is on the Pro plan, so a long-running trickle never meets the free quota', async () => {
     const [space] = await t.db.select().from(spaces).where(eq(spaces.id, first.spaceId));
     expect(space?.plan).toBe('pro');

@@ -4,6 +4,7 @@
  * 1 000, then a trickle while it runs. Speaks HTTP through `send`, so tests pass `app.request` instead.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { apiTokens } from '../db/schema/api-tokens.ts';
@@ -20,6 +21,9 @@ export const DEMO_SOURCE = 'nginx ModSecurity (demo)';
 export const DEMO_FIREWALL = 'Shop edge';
 const DEMO_HOSTS = ['shop.example.com', 'www.shop.example.com', 'api.shop.example.com', 'static.shop.example.com'];
 const WEEK = 7 * 86_400_000;
+/** The shop's storefront as an asset, with npm packages that published advisories (osv/) name. */
+export const DEMO_ASSET = 'Storefront';
+const DEMO_COMPONENTS = ['lodash@4.17.20', 'qs@6.7.0', 'express@4.17.1', 'minimist@1.2.5', 'axios@0.21.1'];
 
 /** An HTTP call to the API by path (`/api/...`): global fetch against the server, or `app.request`. */
 export type Send = (path: string, init: RequestInit) => Response | Promise<Response>;
@@ -120,6 +124,7 @@ export async function prepareDemoSpace(
           mode: 'block',
         })
       ).id;
+    await ensureDemoLibrary(send, spaceId, bearer);
     const page = await call<{ items: { time: string }[] }>(
       send,
       'GET',
@@ -131,6 +136,24 @@ export async function prepareDemoSpace(
   } finally {
     if (token) await db.delete(apiTokens).where(eq(apiTokens.id, token.id));
   }
+}
+
+/**
+ * The storefront asset, the small OSV library of server/demo/osv/ (vendored, with its licence) and an assessment of
+ * one against the other, so the vulnerability screens show findings; a space that has the asset is left as it is.
+ */
+async function ensureDemoLibrary(send: Send, spaceId: string, bearer: string): Promise<void> {
+  const assets = await call<{ items: { name: string }[] }>(send, 'GET', `/api/spaces/${spaceId}/assets`, bearer);
+  if (assets.items.some((asset) => asset.name === DEMO_ASSET)) return;
+  await call(send, 'POST', `/api/spaces/${spaceId}/assets`, bearer, {
+    name: DEMO_ASSET,
+    kind: 'application',
+    environment: 'production',
+    components: DEMO_COMPONENTS.map((component) => ({ purl: `pkg:npm/${component}` })),
+  });
+  const records: unknown = JSON.parse(readFileSync(new URL('./osv/npm-advisories.json', import.meta.url), 'utf8'));
+  await call(send, 'POST', `/api/spaces/${spaceId}/vuln-refs`, bearer, records);
+  await call(send, 'POST', `/api/spaces/${spaceId}/assessments`, bearer, {});
 }
 
 /**
