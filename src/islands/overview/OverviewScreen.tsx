@@ -13,6 +13,7 @@ import { ChartTypeSelect } from '../charts/ChartTypeSelect.tsx';
 import type { ChartType } from '../charts/chart-types.ts';
 import { Highchart } from '../charts/Highchart.tsx';
 import { Highmap } from '../charts/Highmap.tsx';
+import { partialBucketZones } from '../charts/partial-bucket.ts';
 import { logSourcesPath } from '../console/console-areas.ts';
 import { Alert } from '../shared/Alert.tsx';
 import { absoluteRange, parseRange, RANGES, type RangeKey } from '../shared/event-log-url.ts';
@@ -90,6 +91,11 @@ function OverviewScreen() {
   const traffic = useMemo<Options>(() => {
     const buckets = data?.histogram.buckets ?? [];
     const width = (data?.histogram.intervalSeconds ?? 0) * 1000;
+    const partial = partialBucketZones(
+      buckets.map((b) => Date.parse(b.time)),
+      width,
+      Date.parse(data?.histogram.to ?? ''),
+    );
     return {
       accessibility: sharedPageAccessibility(
         'Requests and blocked requests over the selected time range. Select a point to open its events in the event log.',
@@ -112,9 +118,10 @@ function OverviewScreen() {
           },
         },
       },
+      // The last bucket, still filling up to now, is dotted rather than read as a drop.
       series: [
-        { type: 'spline', name: 'Requests', data: buckets.map((b) => [Date.parse(b.time), b.total]) },
-        { type: 'spline', name: 'Blocked', data: buckets.map((b) => [Date.parse(b.time), b.blocked]) },
+        { type: 'spline', name: 'Requests', data: buckets.map((b) => [Date.parse(b.time), b.total]), ...partial },
+        { type: 'spline', name: 'Blocked', data: buckets.map((b) => [Date.parse(b.time), b.blocked]), ...partial },
       ],
     };
   }, [data, spaceId]);
