@@ -81,7 +81,9 @@ const BlockIp = z.object({
     .number()
     .int('Use whole minutes.')
     .min(1, 'Block for at least one minute.')
-    .max(525_600, 'Block for at most a year (525 600 minutes).'),
+    .max(525_600, 'Block for at most a year (525 600 minutes).')
+    /** null: a block with no end, until someone removes the entry. */
+    .nullable(),
   comment: RemedyComment,
 });
 
@@ -117,6 +119,10 @@ export const RemedyPreview = z
       distinctIps: z.number().int(),
       from: Timestamp,
       to: Timestamp,
+      /** Every request of the firewall in the window: 0 when it has seen no traffic there at all. */
+      firewallRequests: z.number().int(),
+      /** What the remedy matches among the space's events of the window, whichever firewall or source they came from. */
+      space: z.object({ requests: z.number().int(), distinctIps: z.number().int() }),
     }),
     /** True when the firewall already does this: applying would change nothing. */
     alreadyInPlace: z.boolean(),

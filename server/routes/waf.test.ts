@@ -316,6 +316,30 @@ describe('WAF remedies', () => {
     expect(firewall.json).toMatchObject({ version: 1, ipDeny: [] });
   });
 
+  test('on a firewall that has seen no requests the preview says so and counts the space-wide matches', async () => {
+    const empty = await t.read(
+      t.api(as.admin).spaces[':spaceId'].firewalls.$post({
+        param: { spaceId },
+        json: { name: 'new', hostnames: ['new.example.com'], upstream: 'http://127.0.0.1:3001', mode: 'block' },
+      }),
+    );
+    const res = await preview({ ...blockA, firewallId: empty.json.id });
+    expect(res.status).toBe(200);
+    // A's six requests of the week all went through "shop", which saw 13 (A 6, B 4, C 2, E 1; D's bypassed it).
+    expect(res.json.affected).toMatchObject({
+      requests: 0,
+      distinctIps: 0,
+      firewallRequests: 0,
+      space: { requests: 6, distinctIps: 1 },
+    });
+    const onShop = await preview(blockA);
+    expect(onShop.json.affected).toMatchObject({ requests: 6, firewallRequests: 13, space: { requests: 6 } });
+    await t.raw('DELETE', `/api/spaces/${spaceId}/firewalls/${empty.json.id}`, {
+      cookie: as.admin,
+      body: { confirmName: 'new' },
+    });
+  });
+
   test('the exclusion preview counts the firewall’s requests carrying the rule under the path', async () => {
     const res = await preview({ kind: 'exclude-rule', ruleId: 942100, path: '/search' });
     expect(res.status).toBe(200);
@@ -430,6 +454,21 @@ describe('WAF remedies', () => {
     // Extended, the entry keeps what it said.
     expect(week.json.firewall.ipDeny[0].comment).toBe('Blocked from WAF discover: SQLi scanner');
     expect(Date.parse(week.json.firewall.ipDeny[0].expiresAt)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+
+    // Permanently: the same entry loses its end; the week's block no longer counts as in place.
+    const forGood = await preview({ ...blockA, durationMinutes: null });
+    expect(forGood.json).toMatchObject({ alreadyInPlace: false });
+    expect(forGood.json.change).toBe(
+      `Extend the block of ${A} on “shop” for good: the entry stays until someone removes it.`,
+    );
+    const permanent = await apply({ ...blockA, durationMinutes: null, version: 3 });
+    expect(permanent.status).toBe(201);
+    expect(permanent.json.firewall.ipDeny).toEqual([
+      { cidr: `${A}/32`, comment: 'Blocked from WAF discover: SQLi scanner' },
+    ]);
+    const longest = await preview({ ...blockA, durationMinutes: 525_600 });
+    expect(longest.json.alreadyInPlace).toBe(true);
+    expect(longest.json.change).toContain('with no end');
   });
 
   test('an applied exclusion is the next version with the exclusion in its settings and files', async () => {

@@ -46,15 +46,16 @@ function covers(outer: IpNetwork, inner: IpNetwork): boolean {
  * any other gets a new entry; a live entry that covers the network at least as long means it is already in place.
  */
 function blockIp(settings: FirewallSettings, remedy: Extract<Remedy, { kind: 'block-ip' }>, now: Date, name: string) {
-  const until = new Date(now.getTime() + remedy.durationMinutes * 60_000);
+  const minutes = remedy.durationMinutes;
+  const until = minutes === null ? null : new Date(now.getTime() + minutes * 60_000);
   const target = parseNetwork(remedy.ip);
   const shown = networkText(remedy.ip);
-  const duration = durationText(remedy.durationMinutes);
-  const versionComment = `Block ${shown} for ${duration} (WAF discover)`;
+  const duration = minutes === null ? 'for good' : `for ${durationText(minutes)}`;
+  const versionComment = `Block ${shown} ${duration} (WAF discover)`;
   const lasting = settings.ipDeny.findIndex((entry) => {
     const network = parseNetwork(entry.cidr);
     // Durations are whole minutes: an entry ending less than a minute before the asked end is that same block.
-    const longEnough = !entry.expiresAt || Date.parse(entry.expiresAt) > until.getTime() - 60_000;
+    const longEnough = !entry.expiresAt || (until !== null && Date.parse(entry.expiresAt) > until.getTime() - 60_000);
     return live(entry, now) && longEnough && network !== null && target !== null && covers(network, target);
   });
   const existing = settings.ipDeny[lasting];
@@ -72,7 +73,7 @@ function blockIp(settings: FirewallSettings, remedy: Extract<Remedy, { kind: 'bl
   const entry: IpEntry = {
     cidr: remedy.ip,
     comment: entryComment('block-ip', remedy.comment),
-    expiresAt: until.toISOString(),
+    ...(until ? { expiresAt: until.toISOString() } : {}),
   };
   const same = settings.ipDeny.findIndex((item) => item.cidr === remedy.ip);
   const ipDeny = [...settings.ipDeny];
@@ -80,12 +81,20 @@ function blockIp(settings: FirewallSettings, remedy: Extract<Remedy, { kind: 'bl
   const old = settings.ipDeny[same];
   // A live entry keeps its comment and only lasts longer; an expired one is replaced.
   const extended = old !== undefined && live(old, now);
-  ipDeny[index] = extended ? { ...old, expiresAt: entry.expiresAt } : entry;
+  if (extended) {
+    const { expiresAt: _ended, ...kept } = old;
+    ipDeny[index] = until ? { ...kept, expiresAt: until.toISOString() } : kept;
+  } else {
+    ipDeny[index] = entry;
+  }
   const verb = extended ? 'Extend the block of' : 'Deny';
+  const change = until
+    ? `${verb} ${shown} on “${name}” ${duration}, until ${until.toISOString().replace(/\.\d{3}Z$/, 'Z')}; the entry then expires by itself.`
+    : `${verb} ${shown} on “${name}” for good: the entry stays until someone removes it.`;
   return {
     settings: { ...settings, ipDeny },
     alreadyInPlace: false,
-    change: `${verb} ${shown} on “${name}” for ${duration}, until ${until.toISOString().replace(/\.\d{3}Z$/, 'Z')}; the entry then expires by itself.`,
+    change,
     versionComment,
     at: { list: 'ipDeny' as const, index },
   };

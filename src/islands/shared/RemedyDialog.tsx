@@ -37,6 +37,8 @@ const durationLabels: Readonly<Record<(typeof blockDurations)[number], string>> 
   1440: '24 hours',
   10080: '7 days',
 };
+/** The "Block for" choice of a block with no end. */
+const PERMANENT = 'permanent';
 
 const FIELDS = ['firewallId', 'ip', 'durationMinutes', 'ruleId', 'path', 'comment'] as const;
 
@@ -65,7 +67,10 @@ export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply,
   /** The body the fields stand for; a rule id or path left empty is named before asking the API. */
   const bodyOf = (): RemedyInput => {
     const note = comment.trim() ? { comment: comment.trim() } : {};
-    if (block) return { kind: 'block-ip', firewallId: firewall, ip, durationMinutes: Number(duration), ...note };
+    if (block) {
+      const durationMinutes = duration === PERMANENT ? null : Number(duration);
+      return { kind: 'block-ip', firewallId: firewall, ip, durationMinutes, ...note };
+    }
     const problems: Record<string, string> = {};
     if (!/^\d+$/.test(ruleId.trim())) problems.ruleId = 'Enter the rule id, such as 942100.';
     if (!path.trim()) problems.path = 'Enter a path prefix, such as /search.';
@@ -154,12 +159,16 @@ export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply,
                 <SelectField
                   label="Block for"
                   value={duration}
-                  options={blockDurations.map((minutes) => ({
-                    value: String(minutes),
-                    label: durationLabels[minutes],
-                  }))}
+                  options={[
+                    ...blockDurations.map((minutes) => ({ value: String(minutes), label: durationLabels[minutes] })),
+                    { value: PERMANENT, label: 'Permanently' },
+                  ]}
                   error={fields.durationMinutes}
-                  hint="The entry leaves the deny list by itself when it expires."
+                  hint={
+                    duration === PERMANENT
+                      ? 'The entry stays in the deny list until someone removes it.'
+                      : 'The entry leaves the deny list by itself when it expires.'
+                  }
                   onChange={edit(setDuration)}
                 />
               </>
@@ -191,10 +200,18 @@ export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply,
         )}
         {answer && (
           <section className="sg-remedy__preview" aria-label="What this changes">
-            <p className="sg-remedy__affected">
-              Would have affected {count(answer.affected.requests, 'request', 'requests')} from{' '}
-              {count(answer.affected.distinctIps, 'IP', 'IPs')} in the last 7 days.
-            </p>
+            {answer.affected.firewallRequests > 0 ? (
+              <p className="sg-remedy__affected">
+                Would have affected {count(answer.affected.requests, 'request', 'requests')} from{' '}
+                {count(answer.affected.distinctIps, 'IP', 'IPs')} in the last 7 days.
+              </p>
+            ) : (
+              <p className="sg-remedy__affected">
+                “{answer.firewall.name}” has seen no requests in the last 7 days, so nothing to count there. Across the
+                space, {count(answer.affected.space.requests, 'request', 'requests')} from{' '}
+                {count(answer.affected.space.distinctIps, 'IP', 'IPs')} match.
+              </p>
+            )}
             <p>{answer.change}</p>
             {block && answer.firewall.mode !== 'block' && (
               <Alert tone="info">

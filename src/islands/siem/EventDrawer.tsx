@@ -12,6 +12,8 @@ import { type RawRecord, useEventDetail } from './use-event-detail.ts';
 import '../shared/badges.css';
 import './EventTable.css';
 import './EventDrawer.css';
+import { isProtectedRule, isScoringRule } from '../../../contract/crs.ts';
+import { RemedyActions } from '../shared/RemedyActions.tsx';
 import { RetryButton } from '../shared/RetryButton.tsx';
 import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 
@@ -232,6 +234,13 @@ export function EventDrawer({ spaceId, event, onClose, messages = NO_MESSAGES, o
             <CopyButton text={absolute(permalink)} label="Copy link" />
           </>
         )}
+        <RemedyActions
+          spaceId={spaceId}
+          ip={event.ip}
+          ruleId={event.ruleIds.find((id) => !isProtectedRule(id) && !isScoringRule(id)) ?? null}
+          path={event.path}
+          firewallId={event.firewallId}
+        />
       </div>
       <dl className="event-drawer__fields">
         {fields.map((field) => (
