@@ -99,7 +99,7 @@ const browserCookieSerialize = {
       "const validName = /^[\\w!#$%&'*.^`|~+-]+$/;",
       'export function serialize(name, value) {',
       "  if (!validName.test(name)) throw new Error('Invalid cookie name');",
-      '  return `${name}=${encodeURIComponent(value)}`;',
+      "  return name + '=' + encodeURIComponent(value);",
       '}',
     ].join('\n');
   },

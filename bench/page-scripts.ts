@@ -2,13 +2,14 @@
  * JavaScript before interaction, as a browser sees it: every script a page fetches from the moment it is
  * opened until it is settled after the whole page has been scrolled once (so `client:visible` islands hydrate and
  * whatever loads because it became visible loads), plus the page's inline scripts; each file gzipped at level 9 on
- * its own, as it travels, and summed. The page-budget e2e test and `node bench/run.ts site` both count this way.
+ * its own, as it travels, and summed. A page that moves on at once is weighed until it does (the page it opens is
+ * weighed as its own route). The page-budget e2e test and `node bench/run.ts site` both count this way.
  *
  * Chart code (Highcharts, its modules and the chart wrapper that `LazyChart` imports when a chart is drawn) is
  * counted apart: the build names those chunks `chart-…` (astro.config.mjs), and a page that needs one of them before
  * it draws a chart (a static import from any other chunk) is reported, so the split cannot hide eager chart code.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Frame, Page, Request } from '@playwright/test';
 import { gzipBytes } from './lib/sizes.ts';
 
 /** A chunk of chart code, as the build names it (see `chunkFileNames` in astro.config.mjs). */
@@ -88,12 +89,18 @@ async function scrollThrough(page: Page): Promise<void> {
 
 /** Opens `path` in `page` (signed in or not, as the page's context is) and weighs its JavaScript before interaction. */
 export async function weighScripts(page: Page, path: string): Promise<PageScripts> {
-  // Every script requested, whichever document asked (a page that moves on at once counts both); the bytes are
-  // fetched again afterwards, as a navigation discards a response's body.
+  // Every script the page's own document requests; the bytes are fetched again afterwards, as a navigation discards
+  // a response's body. A page that moves on at once (the signed-in landing page opens the last used space) is
+  // weighed until it does: the page it opens is a route of its own, weighed on its own.
   const urls = new Set<string>();
   const failed: string[] = [];
+  const opened = new URL(path, 'http://localhost').pathname;
+  let movedOn = false;
+  const onNavigated = (frame: Frame): void => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname !== opened) movedOn = true;
+  };
   const onRequest = (request: Request): void => {
-    if (request.resourceType() === 'script') urls.add(request.url());
+    if (!movedOn && request.resourceType() === 'script') urls.add(request.url());
   };
   const onFinished = async (request: Request): Promise<void> => {
     const response = await request.response();
@@ -104,6 +111,7 @@ export async function weighScripts(page: Page, path: string): Promise<PageScript
     if (new URL(request.url()).pathname.startsWith('/_astro/'))
       failed.push(`${request.url()}: ${request.failure()?.errorText}`);
   };
+  page.on('framenavigated', onNavigated);
   page.on('request', onRequest);
   page.on('requestfinished', onFinished);
   page.on('requestfailed', onFailed);
@@ -125,6 +133,7 @@ export async function weighScripts(page: Page, path: string): Promise<PageScript
     await requests.quiet();
   } finally {
     requests.stop();
+    page.off('framenavigated', onNavigated);
     page.off('request', onRequest);
     page.off('requestfinished', onFinished);
     page.off('requestfailed', onFailed);
