@@ -68,14 +68,6 @@ export const $wafAlert = apiStore<z.infer<typeof WafAlertContext>>(
   LIVE,
 );
 
-/** The space's newest open alerts (five) and its open alerts by severity, for the overview. */
-export const $openAlerts = apiStore<AlertList>(
-  'open-alerts',
-  [$spaceId],
-  (spaceId) => call(space.alerts.$get({ param: { spaceId }, query: { status: 'open', limit: '5' } })),
-  LIVE,
-);
-
 // Writes: each sends one change and refreshes what it changes, wherever it is shown.
 
 /** After a change to one alert: the alert (plain or WAF view), the list, and the suppressions of its rule. */

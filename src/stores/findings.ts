@@ -44,11 +44,6 @@ export const $finding = apiStore<FindingDetail>('finding', [$spaceId, $findingId
   call(space.findings[':id'].$get({ param: { spaceId, id } })),
 );
 
-/** The open findings by severity and the five newest of them (the overview's card). */
-export const $openFindings = apiStore<FindingList>('findings', [$spaceId, 'status=open&limit=5'], (spaceId, query) =>
-  loadFindings(spaceId, query, null),
-);
-
 // Writes: each sends one change and refreshes what it changes, wherever it is shown.
 
 /** Assesses one asset (or all) now; the findings, their trend and the assets refresh. */

@@ -1,5 +1,5 @@
 import { buildPath } from '../../lib/routes.ts';
-import { $openAlerts } from '../../stores/alerts.ts';
+import { $openAlerts } from '../../stores/overview.ts';
 import { readAlertView, writeAlertView } from '../shared/alert-url.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { SeverityBadge } from '../shared/SeverityBadge.tsx';

@@ -1,6 +1,6 @@
 import { vulnSeverities, vulnSeverityLabels } from '../../../contract/constants/vulns.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { $openFindings } from '../../stores/findings.ts';
+import { $openFindings } from '../../stores/overview.ts';
 import { Problem } from '../shared/Problem.tsx';
 import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 import { useApi } from '../shared/use-api.ts';
