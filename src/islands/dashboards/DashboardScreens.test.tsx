@@ -46,11 +46,12 @@ beforeEach(() => {
   vi.mocked(navigate).mockClear();
 });
 
-async function explore(user: TestUser, id: string) {
+/** Opens a dashboard as `user` and waits until it has loaded: its title, not the loading state's "Dashboard", heads it. */
+async function explore(user: TestUser, id: string, title: string) {
   await api.signInAs(user);
   visit(`/console/dashboard/explore/${spaceId}/${id}`);
   render(<ExploreScreen />);
-  await screen.findByRole('heading', { level: 1 });
+  await screen.findByRole('heading', { level: 1, name: title });
   return userEvent.setup();
 }
 
@@ -139,7 +140,7 @@ describe('a dashboard', () => {
       ],
     };
     const created = await api.call('POST', `/spaces/${spaceId}/dashboards`, owner.cookie, model);
-    await explore(owner, created.json.id);
+    await explore(owner, created.json.id, model.title);
     expect(await statValue('Blocked')).toHaveTextContent('4');
     expect(await statValue('Clients')).toHaveTextContent('2');
     const failed = within(screen.getByRole('region', { name: 'Per minute' }));
@@ -151,7 +152,7 @@ describe('a dashboard', () => {
   });
 
   test('a viewer gets no edit control; the type switch changes only the view', async () => {
-    const user = await explore(viewer, overviewId);
+    const user = await explore(viewer, overviewId, 'Overview');
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Chart type of Top client IPs'), 'column');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
@@ -163,7 +164,7 @@ describe('a dashboard', () => {
       title: 'Built by hand',
     });
     const id = created.json.id as string;
-    const user = await explore(analyst, id);
+    const user = await explore(analyst, id, 'Built by hand');
     await user.click(screen.getByRole('button', { name: 'Add a widget' }));
     const form = await screen.findByRole('form', { name: 'New widget' });
     await user.type(within(form).getByLabelText('Title'), 'Blocked by IP');
