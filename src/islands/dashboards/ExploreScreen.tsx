@@ -5,7 +5,7 @@
  */
 
 import { useStore } from '@nanostores/react';
-import { type CSSProperties, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dashboard, Widget } from '../../../contract/dashboards.ts';
 import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
@@ -79,10 +79,19 @@ function ExploreScreen() {
   );
 }
 
-/** The draft of `initial`, started when the page opens it (and again for another dashboard). */
+/**
+ * The draft of `initial`, started when the page opens it (and again for another dashboard). The draft is one for the
+ * whole page: one that holds another dashboard (a late answer for the dashboard shown before) is never shown here,
+ * and this dashboard's is started again in its place.
+ */
 function useDraftOf(spaceId: string, initial: Dashboard) {
   const [started] = useState(() => startDashboardDraft(spaceId, initial));
-  return useStore($dashboardDraft) ?? started;
+  const draft = useStore($dashboardDraft);
+  const mine = draft !== null && draft.saved.id === initial.id;
+  useEffect(() => {
+    if (!mine) startDashboardDraft(spaceId, initial);
+  }, [mine, spaceId, initial]);
+  return mine ? draft : started;
 }
 
 function Explore({
