@@ -165,7 +165,8 @@ describe('a dashboard', () => {
     });
     const id = created.json.id as string;
     const user = await explore(analyst, id, 'Built by hand');
-    await user.click(screen.getByRole('button', { name: 'Add a widget' }));
+    // The previous case's dashboard may still answer late in this shared test module; wait for this one's controls.
+    await user.click(await screen.findByRole('button', { name: 'Add a widget' }, { timeout: 5000 }));
     const form = await screen.findByRole('form', { name: 'New widget' });
     await user.type(within(form).getByLabelText('Title'), 'Blocked by IP');
     // A new widget starts as an area over time; grouped by a field's values it becomes a bar chart.
