@@ -154,7 +154,10 @@ describe('a dashboard', () => {
   test('a viewer gets no edit control; the type switch changes only the view', async () => {
     const user = await explore(viewer, overviewId, 'Overview');
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Chart type of Top client IPs'), 'column');
+    const type = screen.getByLabelText('Chart type of Top client IPs');
+    await user.selectOptions(type, 'column');
+    // The switch lands once the change code has loaded: the widget is a column chart, and nothing offers to save it.
+    await waitFor(() => expect(type).toHaveValue('column'));
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
@@ -165,8 +168,7 @@ describe('a dashboard', () => {
     });
     const id = created.json.id as string;
     const user = await explore(analyst, id, 'Built by hand');
-    // The previous case's dashboard may still answer late in this shared test module; wait for this one's controls.
-    await user.click(await screen.findByRole('button', { name: 'Add a widget' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'Add a widget' }));
     const form = await screen.findByRole('form', { name: 'New widget' });
     await user.type(within(form).getByLabelText('Title'), 'Blocked by IP');
     // A new widget starts as an area over time; grouped by a field's values it becomes a bar chart.

@@ -115,6 +115,8 @@ function Explore({
   const { kiosk, enterKiosk, leaveKiosk } = useKiosk(root);
   const dirty = canEdit && !sameModel(model, savedModel);
   const withEdits = useDraftEdits(editing);
+  // Every change names this dashboard: one whose code loads after the page has moved on changes nothing.
+  const edit = (next: Parameters<typeof editDashboard>[1]) => editDashboard(initial.id, next);
   useLeaveWarning(dirty);
   useAutoRefresh(refresh, refreshNow);
 
@@ -132,18 +134,18 @@ function Explore({
         widget={widget}
         request={request}
         editing={editing}
-        onType={(type) => withEdits((edits) => editDashboard(edits.setWidgetType(model, widget.id, type)))}
+        onType={(type) => withEdits((edits) => edit(edits.setWidgetType(model, widget.id, type)))}
         onZoom={zoom}
         onEdit={() => setPanel({ kind: 'edit', id: widget.id })}
         onDuplicate={() =>
           withEdits((edits) => {
-            editDashboard(edits.duplicateWidget(model, widget.id).model);
+            edit(edits.duplicateWidget(model, widget.id).model);
             setAnnouncement(`Added a copy of ${widget.title} at the bottom.`);
           })
         }
         onRemove={() =>
           withEdits((edits) => {
-            editDashboard(edits.removeWidget(model, widget.id));
+            edit(edits.removeWidget(model, widget.id));
             setAnnouncement(`Removed ${widget.title}. Discard changes brings it back.`);
           })
         }
@@ -151,7 +153,7 @@ function Explore({
           withEdits((edits) => {
             const next =
               dx || dy ? edits.moveWidget(model, widget.id, dx, dy) : edits.resizeWidget(model, widget.id, dw, dh);
-            editDashboard(next);
+            edit(next);
             const pos = next.widgets.find((w) => w.id === widget.id)?.gridPos;
             if (pos)
               setAnnouncement(
@@ -258,7 +260,7 @@ function Explore({
         <Suspense fallback={<p role="status">Loading the editor…</p>}>
           <EditGrid
             widgets={model.widgets}
-            onLayout={(layout) => withEdits((edits) => editDashboard((current) => edits.applyLayout(current, layout)))}
+            onLayout={(layout) => withEdits((edits) => edit((current) => edits.applyLayout(current, layout)))}
             render={renderWidget}
           />
         </Suspense>
@@ -289,6 +291,7 @@ function Explore({
         values={values}
         onValues={setValues}
         withEdits={withEdits}
+        edit={edit}
         announce={setAnnouncement}
         returnFocus={editButton}
       />

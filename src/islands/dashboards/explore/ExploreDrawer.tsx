@@ -1,7 +1,7 @@
 /** The explore page's side panel: a new widget, a change of one, or the dashboard's settings, applied to the draft. */
 import { lazy, type RefObject, Suspense, useRef } from 'react';
 import type { DashboardModel, TimeRange } from '../../../../contract/dashboards.ts';
-import { editDashboard } from '../../../stores/dashboards.ts';
+import type { editDashboard } from '../../../stores/dashboards.ts';
 import type * as DraftEdits from '../draft.ts';
 import { defaultValues } from '../requests.ts';
 import type { Settings } from './SettingsForm.tsx';
@@ -26,6 +26,8 @@ interface Props {
   /** New variables' defaults join the values viewed, without changing the ones already chosen. */
   readonly onValues: (change: (old: Record<string, string[]>) => Record<string, string[]>) => void;
   readonly withEdits: (apply: (edits: typeof DraftEdits) => void) => void;
+  /** Changes this dashboard's draft (and no other's). */
+  readonly edit: (next: Parameters<typeof editDashboard>[1]) => void;
   readonly announce: (text: string) => void;
   readonly returnFocus: RefObject<HTMLButtonElement | null>;
 }
@@ -39,6 +41,7 @@ export function ExploreDrawer({
   values,
   onValues,
   withEdits,
+  edit,
   announce,
   returnFocus,
 }: Props) {
@@ -64,10 +67,10 @@ export function ExploreDrawer({
               onSave={(saved: WidgetDraft) =>
                 withEdits((edits) => {
                   if (panel.kind === 'edit') {
-                    editDashboard(edits.replaceWidget(model, panel.id, saved));
+                    edit(edits.replaceWidget(model, panel.id, saved));
                     announce(`Changed ${saved.title}.`);
                   } else {
-                    editDashboard(edits.addWidget(model, saved).model);
+                    edit(edits.addWidget(model, saved).model);
                     announce(`Added ${saved.title} at the bottom of the dashboard.`);
                   }
                   onClose();
@@ -82,7 +85,7 @@ export function ExploreDrawer({
               onCancel={onClose}
               onApply={(settings: Settings) => {
                 const { description: _old, ...rest } = model;
-                editDashboard({ ...rest, ...settings });
+                edit({ ...rest, ...settings });
                 onValues((old) => ({ ...defaultValues(settings), ...old }));
                 onClose();
               }}
