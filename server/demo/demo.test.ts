@@ -1,11 +1,21 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, arrayContains, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { alertRules, alerts } from '../db/schema/alerts.ts';
 import { apiTokens } from '../db/schema/api-tokens.ts';
 import { events } from '../db/schema/events.ts';
 import { ingestBatches } from '../db/schema/ingest-batches.ts';
 import { spaces } from '../db/schema/spaces.ts';
+import { runAlertJobs } from '../test/alerts.ts';
 import { BASE, createTestApi, type TestApi } from '../test/harness.ts';
-import { DEMO_EMAIL, DEMO_FIREWALL, type SeededDemo, seedDemo, startTrickle, trickleCount } from './seed.ts';
+import {
+  DEMO_EMAIL,
+  DEMO_FIREWALL,
+  DEMO_RULES,
+  type SeededDemo,
+  seedDemo,
+  startTrickle,
+  trickleCount,
+} from './seed.ts';
 import { createTraffic } from './traffic.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -123,6 +133,28 @@ describe('npm run demo seeding', () => {
       'GHSA-xvch-5gv4-984h',
     ]);
     expect(found.json.counts.open.critical).toBe(1);
+  });
+
+  test("the demo's alert rules open one alert per attacking address, counting every attack the week sent", async () => {
+    await runAlertJobs(t.db, { now: t.deps.now });
+    const [sqli] = await t.db
+      .select({ id: alertRules.id })
+      .from(alertRules)
+      .where(eq(alertRules.name, DEMO_RULES[0].name));
+    const opened = await t.db
+      .select({ title: alerts.title, count: alerts.count, ip: sql<string>`${alerts.groupValues}->>'ip'` })
+      .from(alerts)
+      .where(eq(alerts.ruleId, sqli?.id ?? ''));
+    const attacks = await t.db
+      .select({ ip: events.ip, n: count() })
+      .from(events)
+      .where(and(eq(events.spaceId, first.spaceId), arrayContains(events.tags, ['attack-sqli'])))
+      .groupBy(events.ip);
+    expect(attacks.length).toBeGreaterThan(0);
+    expect(new Map(opened.map((alert) => [alert.ip, alert.count]))).toEqual(
+      new Map(attacks.map((attack) => [attack.ip, attack.n])),
+    );
+    expect(opened.every((alert) => alert.title === `SQL injection from ${alert.ip}`)).toBe(true);
   });
 
   test('the space is on the Pro plan, so a long-running trickle never meets the free quota', async () => {

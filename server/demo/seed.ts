@@ -125,6 +125,7 @@ export async function prepareDemoSpace(
         })
       ).id;
     await ensureDemoLibrary(send, spaceId, bearer);
+    await ensureDemoRules(send, spaceId, bearer);
     const page = await call<{ items: { time: string }[] }>(
       send,
       'GET',
@@ -154,6 +155,37 @@ async function ensureDemoLibrary(send: Send, spaceId: string, bearer: string): P
   const records: unknown = JSON.parse(readFileSync(new URL('./osv/npm-advisories.json', import.meta.url), 'utf8'));
   await call(send, 'POST', `/api/spaces/${spaceId}/vuln-refs`, bearer, records);
   await call(send, 'POST', `/api/spaces/${spaceId}/assessments`, bearer, {});
+}
+
+/**
+ * The alert rules a team starts with, made before the week is sent so its attacks open alerts as they arrive: one
+ * alert per attacking address for SQL injection and for security scanners, as a new user's first rules would be.
+ */
+export const DEMO_RULES = [
+  { name: 'SQL injection attempts', query: 'tag:attack-sqli', severity: 'high', title: 'SQL injection from {ip}' },
+  {
+    name: 'Security scanner',
+    query: 'tag:attack-reputation-scanner',
+    severity: 'medium',
+    title: 'Scanner at work from {ip}',
+  },
+] as const;
+
+async function ensureDemoRules(send: Send, spaceId: string, bearer: string): Promise<void> {
+  const rules = await call<{ items: { name: string }[] }>(send, 'GET', `/api/spaces/${spaceId}/alert-rules`, bearer);
+  for (const rule of DEMO_RULES) {
+    if (rules.items.some((existing) => existing.name === rule.name)) continue;
+    await call(send, 'POST', `/api/spaces/${spaceId}/alert-rules`, bearer, {
+      name: rule.name,
+      enabled: true,
+      severity: rule.severity,
+      kind: 'match',
+      query: rule.query,
+      groupBy: ['ip'],
+      titleTemplate: rule.title,
+      channels: [],
+    });
+  }
 }
 
 /**
