@@ -1,14 +1,13 @@
 /**
- * Every route loads without a console error or warning: signed in, in a space with data (a firewall with WAF events
- * from a log source, an alert, a dashboard, an asset assessed into findings), so each screen renders its charts,
- * tables and details rather than its empty state. A hydration mismatch (React error #418), a chart library's warning
+ * Every route loads without a console error or warning: signed in, in the demo space (a firewall with a week of WAF
+ * events, alerts, a dashboard, an asset assessed into findings), so each screen renders its charts, tables and
+ * details rather than its empty state. A hydration mismatch (React error #418), a chart library's warning
  * or a failed request all show up here as a message the test names with its page.
  */
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes.ts';
 import { BASE_URL } from './base-url.ts';
-import { expect, mailedLink, newSpace, test } from './fixtures.ts';
-import { vulnRecords } from './vuln-records.ts';
+import { type DemoSpace, expect, mailedLink, test } from './fixtures.ts';
 
 const headers = { origin: BASE_URL };
 
@@ -17,118 +16,47 @@ interface Filled {
   readonly params: Record<string, string>;
 }
 
-/** Posts as the signed-in user and answers the body of a 2xx answer. */
-async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const answer = await page.request.post(path, { data, headers });
+/** Reads as the signed-in user and answers the body of a 2xx answer. */
+async function read<T>(page: Page, path: string): Promise<T> {
+  const answer = await page.request.get(path, { headers });
   expect(answer.ok(), `${path} answered ${answer.status()}: ${await answer.text()}`).toBe(true);
   return (await answer.json()) as T;
 }
 
-/** A space with something on every screen; answers the ids each route's parameters take. */
-async function spaceWithData(page: Page): Promise<Filled> {
-  const spaceId = await newSpace(page.request, `Console clean ${Date.now()}`);
-  const api = `/api/spaces/${spaceId}`;
-  const firewall = await post<{ id: string }>(page, `${api}/firewalls`, {
-    name: 'shop',
-    hostnames: ['shop.example.test'],
-    upstream: 'http://127.0.0.1:3000',
-    mode: 'block',
-  });
-  const source = await post<{ id: string; token: string }>(page, `${api}/sources`, { name: 'edge', kind: 'json' });
-  await post(page, `${api}/alert-rules`, {
-    name: 'SQL injection',
-    enabled: true,
-    severity: 'high',
-    kind: 'match',
-    query: 'tag:attack-sqli',
-    threshold: null,
-    windowMinutes: null,
-    groupBy: [],
-    sourceId: null,
-    firewallId: null,
-    titleTemplate: null,
-    renotifyMinutes: null,
-    autoResolveMinutes: null,
-    channels: [],
-  });
-  const event = (minutes: number, ip: string, path: string, action: 'blocked' | 'allowed', attack: boolean) =>
-    JSON.stringify({
-      time: new Date(Date.now() - minutes * 60_000).toISOString(),
-      ip,
-      method: 'GET',
-      host: 'shop.example.test',
-      path,
-      status: action === 'blocked' ? 403 : 200,
-      action,
-      severity: attack ? 'critical' : 'info',
-      ...(attack
-        ? {
-            ruleIds: [942100, 949110],
-            tags: ['attack-sqli'],
-            message: 'SQL Injection Attack Detected via libinjection',
-          }
-        : {}),
-      firewallId: firewall.id,
-    });
-  const lines = [
-    event(2, '203.0.113.7', "/search?q=' or 1=1", 'blocked', true),
-    event(30, '8.8.8.8', '/search?q=union select', 'blocked', true),
-    event(90, '81.2.69.142', '/products', 'allowed', false),
-    event(300, '81.2.69.142', '/cart', 'allowed', false),
-  ];
-  const ingest = await page.request.fetch(`/api/ingest/${source.token}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-ndjson', cookie: '' },
-    data: lines.join('\n'),
-  });
-  expect(await ingest.json()).toEqual({ accepted: lines.length, errors: [] });
-  const dashboard = await post<{ id: string }>(page, `${api}/dashboards`, {
-    schemaVersion: 1,
-    title: 'Traffic',
-    timeRange: { from: 'now-24h', to: 'now' },
-    refreshSeconds: 0,
-    variables: [],
-    widgets: [
-      {
-        id: 'events',
-        title: 'Events',
-        type: 'stat',
-        gridPos: { x: 0, y: 0, w: 6, h: 4 },
-        query: { metric: 'count', groupBy: { kind: 'none' }, filter: '' },
-      },
-    ],
-  });
-  await post(page, `${api}/vuln-refs`, vulnRecords);
-  await post(page, `${api}/assets`, {
-    name: 'shop-web',
-    kind: 'application',
-    firewallId: firewall.id,
-    components: [{ purl: 'pkg:npm/lodash@4.17.11' }],
-  });
-  await post(page, `${api}/assessments`, {});
-  // The match rule opens its alert from the ingested events once the job runner has seen them.
+/**
+ * The ids each route's parameters take in the demo space (what `npm run demo` gives a new user: a firewall with a week
+ * of WAF events, its alert rules' alerts, the default dashboard, an assessed storefront with findings).
+ */
+async function demoParams(page: Page, demo: DemoSpace): Promise<Filled> {
+  const api = `/api/spaces/${demo.spaceId}`;
+  const sources = await read<{ items: { id: string }[] }>(page, `${api}/sources`);
+  const dashboards = await read<{ items: { id: string }[] }>(page, `${api}/dashboards`);
+  // The demo's rules open their alerts once the job runner has seen the week's events.
   let alertId = '';
   await expect
     .poll(async () => {
-      const list = (await (await page.request.get(`${api}/alerts`)).json()) as { items: { id: string }[] };
-      alertId = list.items[0]?.id ?? '';
+      alertId = (await read<{ items: { id: string }[] }>(page, `${api}/alerts`)).items[0]?.id ?? '';
       return alertId;
     })
     .not.toBe('');
   // A newcomer's activation link, for the activation page to activate rather than refuse.
   const email = `newcomer.${Date.now()}@example.test`;
-  await post(page, '/api/auth/register', { name: 'Newcomer', email, password: 'Orbit-guard-2026' });
+  const registered = await page.request.post('/api/auth/register', {
+    data: { name: 'Newcomer', email, password: 'Orbit-guard-2026' },
+    headers,
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
   const activation = (await mailedLink(page.request, email, '/auth/activation/')).split('/').at(-1) as string;
   return {
-    spaceId,
+    spaceId: demo.spaceId,
     params: {
       activation,
-      space_id: spaceId,
-      waf_id: firewall.id,
+      space_id: demo.spaceId,
+      waf_id: demo.firewallId,
       alert: alertId,
-      source: source.id,
-      firewall: firewall.id,
-      dashboard: dashboard.id,
+      source: sources.items[0]?.id as string,
+      firewall: demo.firewallId,
+      dashboard: dashboards.items[0]?.id as string,
     },
   };
 }
@@ -153,9 +81,12 @@ function pathOf(pattern: string, filled: Filled): string {
 /** The landing page moves on at once when signed in (routes.spec.ts checks where to). */
 const MOVES_ON = new Set(['/auth/landing']);
 
-test('every route loads with no console error or warning, signed in, in a space with data', async ({ page }) => {
+test('every route loads with no console error or warning, signed in, in the demo space', async ({
+  page,
+  demoSpace,
+}) => {
   test.setTimeout(300_000);
-  const filled = await spaceWithData(page);
+  const filled = await demoParams(page, demoSpace);
   const messages: string[] = [];
   let current = '';
   const listen = (message: ConsoleMessage) => {
