@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { nextFrames, requestsSeen } from './page-checks.ts';
 
@@ -46,15 +47,21 @@ for (const [name, connection] of [
 }
 
 test('prefetching fetches pages only, never API data', async ({ page, account }) => {
-  const prefetchedApi: string[] = [];
-  const prefetchedPages: string[] = [];
-  page.on('request', async (request) => {
-    const purpose = (await request.allHeaders())['sec-purpose'] ?? '';
-    if (!purpose.includes('prefetch')) return;
-    (new URL(request.url()).pathname.startsWith('/api/') ? prefetchedApi : prefetchedPages).push(request.url());
-  });
+  // Every request is kept as it starts; its headers are read while the test runs (a listener still reading them
+  // once the test has ended would fail it).
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  const prefetched = async (api: boolean) => {
+    const urls: string[] = [];
+    for (const request of [...requests]) {
+      const purpose = (await request.allHeaders())['sec-purpose'] ?? '';
+      if (purpose.includes('prefetch') && new URL(request.url()).pathname.startsWith('/api/') === api)
+        urls.push(request.url());
+    }
+    return urls;
+  };
   await page.goto(`/console/${account.spaceId}`);
-  await expect.poll(() => prefetchedPages.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await prefetched(false)).length, { timeout: 10_000 }).toBeGreaterThan(0);
   await page.waitForLoadState('networkidle');
-  expect(prefetchedApi).toEqual([]);
+  expect(await prefetched(true)).toEqual([]);
 });

@@ -152,7 +152,11 @@ export function WidgetCard({
           {widget.gridPos.h} rows tall.
         </p>
       )}
-      <div className="sg-widget__body">{body}</div>
+      <div
+        className={`sg-widget__body${widget.type === 'stat' && state.status === 'ready' ? ' sg-widget__body--stat' : ''}`}
+      >
+        {body}
+      </div>
     </section>
   );
 }
