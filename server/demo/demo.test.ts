@@ -135,26 +135,26 @@ describe('npm run demo seeding', () => {
     expect(found.json.counts.open.critical).toBe(1);
   });
 
-  test("the demo's alert rules open one alert per attacking address, counting every attack the week sent", async () => {
+  test("the demo's alert rules open an alert per attacked host, counting every attack the week sent", async () => {
     await runAlertJobs(t.db, { now: t.deps.now });
     const [sqli] = await t.db
       .select({ id: alertRules.id })
       .from(alertRules)
       .where(eq(alertRules.name, DEMO_RULES[0].name));
     const opened = await t.db
-      .select({ title: alerts.title, count: alerts.count, ip: sql<string>`${alerts.groupValues}->>'ip'` })
+      .select({ title: alerts.title, count: alerts.count, host: sql<string>`${alerts.groupValues}->>'host'` })
       .from(alerts)
       .where(eq(alerts.ruleId, sqli?.id ?? ''));
     const attacks = await t.db
-      .select({ ip: events.ip, n: count() })
+      .select({ host: events.host, n: count() })
       .from(events)
       .where(and(eq(events.spaceId, first.spaceId), arrayContains(events.tags, ['attack-sqli'])))
-      .groupBy(events.ip);
+      .groupBy(events.host);
     expect(attacks.length).toBeGreaterThan(0);
-    expect(new Map(opened.map((alert) => [alert.ip, alert.count]))).toEqual(
-      new Map(attacks.map((attack) => [attack.ip, attack.n])),
+    expect(new Map(opened.map((alert) => [alert.host, alert.count]))).toEqual(
+      new Map(attacks.map((attack) => [attack.host, attack.n])),
     );
-    expect(opened.every((alert) => alert.title === `SQL injection from ${alert.ip}`)).toBe(true);
+    expect(opened.every((alert) => alert.title === `SQL injection against ${alert.host}`)).toBe(true);
   });
 
   test('the space is on the Pro plan, so a long-running trickle never meets the free quota', async () => {

@@ -158,16 +158,24 @@ async function ensureDemoLibrary(send: Send, spaceId: string, bearer: string): P
 }
 
 /**
- * The alert rules a team starts with, made before the week is sent so its attacks open alerts as they arrive: one
- * alert per attacking address for SQL injection and for security scanners, as a new user's first rules would be.
+ * The alert rules a team starts with, made before the week is sent so its attacks open alerts as they arrive: SQL
+ * injection per attacked host (a handful of alerts that count every attempt, not one per address of a botnet) and
+ * security scanners as one alert that gathers them.
  */
 export const DEMO_RULES = [
-  { name: 'SQL injection attempts', query: 'tag:attack-sqli', severity: 'high', title: 'SQL injection from {ip}' },
+  {
+    name: 'SQL injection attempts',
+    query: 'tag:attack-sqli',
+    severity: 'high',
+    groupBy: ['host'],
+    title: 'SQL injection against {host}',
+  },
   {
     name: 'Security scanner',
     query: 'tag:attack-reputation-scanner',
     severity: 'medium',
-    title: 'Scanner at work from {ip}',
+    groupBy: [],
+    title: 'Security scanners at work',
   },
 ] as const;
 
@@ -181,7 +189,7 @@ async function ensureDemoRules(send: Send, spaceId: string, bearer: string): Pro
       severity: rule.severity,
       kind: 'match',
       query: rule.query,
-      groupBy: ['ip'],
+      groupBy: rule.groupBy,
       titleTemplate: rule.title,
       channels: [],
     });
