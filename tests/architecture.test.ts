@@ -310,10 +310,6 @@ describe('stores own their reads and writes', () => {
   });
 
   test("islands call the API only through their area's store module (src/stores/<area>.ts)", () => {
-    // Not moved yet: these areas still send their requests from the component. Shrink this list; never grow it.
-    const pending = new Set(
-      ['EventLogScreen.tsx', 'SavedSearches.tsx', 'export-run.ts'].map((name) => `src/islands/siem/${name}`),
-    );
     const callers = sources('src/islands')
       .filter((file) => !isTest(file) && !/\/test-[\w-]+\.ts$/.test(file))
       .filter((file) =>
@@ -321,9 +317,7 @@ describe('stores own their reads and writes', () => {
           readFileSync(join(root, file), 'utf8'),
         ),
       );
-    expect(callers.filter((file) => !pending.has(file))).toEqual([]);
-    // A module that no longer calls the API leaves the list.
-    expect([...pending].filter((file) => !callers.includes(file))).toEqual([]);
+    expect(callers).toEqual([]);
   });
 });
 

@@ -25,6 +25,46 @@ test('in the event log, a new time range and a facet search the text typed in th
   ).toBeVisible();
 });
 
+test('in the event log, a range picked while the bar holds a query that does not parse searches the query shown before, and the bar says where it fails', async ({
+  page,
+}) => {
+  const spaceId = await sendEvents(page);
+  await page.goto(`/console/siem/${spaceId}?q=action%3Ablocked`);
+  await expect(page.getByRole('heading', { name: '2 events matching action:blocked' })).toBeVisible();
+
+  const query = page.getByLabel('Query');
+  await query.fill('status:>=abc');
+  await expect(query).toHaveAttribute('aria-invalid', 'true');
+  await expect(query).toHaveAccessibleDescription(/\(at character \d+\)$/);
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeDisabled();
+
+  await page.getByRole('combobox', { name: 'Time range' }).selectOption('1h');
+  await expect(page).toHaveURL(/q=action%3Ablocked&range=1h/);
+  await expect(page.getByRole('heading', { name: '2 events matching action:blocked' })).toBeVisible();
+  // What was typed stays in the bar, to be corrected.
+  await expect(query).toHaveValue('status:>=abc');
+});
+
+test('in the event log at 1440 px the query, its range and Search sit on one line inside the bar, the query the widest', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const spaceId = await sendEvents(page);
+  await page.goto(`/console/siem/${spaceId}`);
+  await expect(page.getByRole('heading', { name: '3 events' })).toBeVisible();
+  const bar = await page.getByRole('form', { name: 'Search events' }).boundingBox();
+  const query = await page.getByLabel('Query').boundingBox();
+  const range = await page.getByRole('combobox', { name: 'Time range' }).boundingBox();
+  const search = await page.getByRole('button', { name: 'Search', exact: true }).boundingBox();
+  if (!bar || !query || !range || !search) throw new Error('the bar is not laid out');
+  for (const box of [query, range, search]) {
+    expect(box.x).toBeGreaterThanOrEqual(bar.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(bar.x + bar.width);
+    expect(Math.abs(box.y + box.height / 2 - (query.y + query.height / 2))).toBeLessThan(4);
+  }
+  expect(query.width).toBeGreaterThan(range.width * 3);
+});
+
 test('in WAF discover, grouping, scope, order and Refresh search the text typed in the bar', async ({ page }) => {
   const spaceId = await sendEvents(page);
   await page.goto(`/console/alerts/waf/discover/${spaceId}?q=tag%3Aattack-sqli`);

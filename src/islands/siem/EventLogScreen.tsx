@@ -1,18 +1,12 @@
 import { useStore } from '@nanostores/react';
 import type { Options } from 'highcharts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Facets } from '../../../contract/event-search.ts';
 import type { EventSummary } from '../../../contract/events.ts';
-import { ApiError, call, client, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { $crsMessages } from '../../stores/crs-messages.ts';
-import {
-  $eventFacets,
-  $eventResults,
-  $eventSearch,
-  EVENT_PAGE_SIZE,
-  type EventSearch,
-  loadEvent,
-} from '../../stores/events.ts';
+import { $eventFacets, $eventResults, $eventSearch, loadEvent, loadEventPage } from '../../stores/event-log.ts';
+import type { EventSearch } from '../../stores/event-search.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $theme } from '../../stores/theme.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -28,13 +22,14 @@ import {
   RANGES,
   readEventParam,
   readView,
-  useQueryParser,
   writeView,
 } from '../shared/event-log-url.ts';
 import { Loaded } from '../shared/Loaded.tsx';
 import { Problem } from '../shared/Problem.tsx';
+import { QueryBar, useQueryDraft } from '../shared/QueryBar.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { replaceUrl, useUrlView } from '../shared/use-url-view.ts';
 import { EventTable } from './EventTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
@@ -59,34 +54,25 @@ function searchOf(view: EventLogView, now: number): EventSearch {
   return { q: view.q, ...absoluteRange(view, now) };
 }
 
-const sameSearch = (a: EventSearch, b: EventSearch): boolean => a.q === b.q && a.from === b.from && a.to === b.to;
-
-/**
- * The rows once the table has asked for more than the first page: the first page they started from and the pages
- * after it, by cursor. A refreshed first page does not replace them, so scrolled rows stay; a new search does.
- */
-type Rows = {
-  readonly search: EventSearch;
-  readonly items: readonly EventSummary[];
-  readonly nextCursor: string | null;
-  readonly loading: boolean;
-  readonly error: unknown;
-};
-
 /** The security event log: query bar, time range, histogram with navigator, facets, events and one event's detail. */
 function EventLogScreen() {
   const spaceId = useStore($spaceId);
-  const [draft, setDraft] = useState('');
-  const { parsed, load: loadParser } = useQueryParser(draft);
   // Every control searches what the bar shows: its text when it is valid, else the query the results are for.
-  const bar = useRef({ draft, ok: parsed.ok });
-  bar.current = { draft, ok: parsed.ok };
-  const applied = useCallback((searched: string) => (bar.current.ok ? bar.current.draft.trim() : searched), []);
+  const query = useQueryDraft();
+  const { setDraft, applied } = query;
   const results = useApi($eventResults);
   const facets = useApi($eventFacets);
   // The last answer stays on screen while the next search loads, as it did before stores.
   const shown = useLastData(results.loaded);
-  const [more, setMore] = useState<Rows | null>(null);
+  // The pages after the first, by cursor as the table scrolls: a refreshed first page does not replace them, so
+  // scrolled rows stay; a new search starts again from its first page.
+  const list = usePagedList(
+    shown ? JSON.stringify(shown.search) : '',
+    shown?.page,
+    async (cursor) =>
+      shown && spaceId ? loadEventPage(spaceId, shown.search, cursor) : { items: [], nextCursor: null },
+    { keepRows: true },
+  );
   const [selected, setSelected] = useState<EventSummary | null>(null);
   const [permalinkError, setPermalinkError] = useState<unknown>(null);
   const messages = useStore($crsMessages);
@@ -135,47 +121,13 @@ function EventLogScreen() {
       setDraft(next);
       change({ ...view, q: next });
     },
-    [view, change, applied],
+    [view, change, applied, setDraft],
   );
 
-  const rows = more && shown && sameSearch(more.search, shown.search) ? more : null;
-
-  // Asks for the page after the rows `from`, with the same query and window, and appends it.
-  const fetchMore = useCallback(
-    (from: Rows) => {
-      const cursor = from.nextCursor;
-      if (!spaceId || !cursor) return;
-      setMore({ ...from, loading: true, error: null });
-      const mine = (now: Rows | null): now is Rows => now !== null && sameSearch(now.search, from.search);
-      call(
-        client.spaces[':spaceId'].events.$get({
-          param: { spaceId },
-          query: { ...from.search, limit: String(EVENT_PAGE_SIZE), cursor },
-        }),
-      ).then(
-        (page) =>
-          setMore((now) =>
-            mine(now)
-              ? { ...now, items: [...now.items, ...page.items], nextCursor: page.nextCursor, loading: false }
-              : now,
-          ),
-        (error: unknown) => setMore((now) => (mine(now) ? { ...now, loading: false, error } : now)),
-      );
-    },
-    [spaceId],
-  );
-
-  const loadMore = useCallback(() => {
-    if (!shown) return;
-    const from = rows ?? {
-      search: shown.search,
-      items: shown.page.items,
-      nextCursor: shown.page.nextCursor,
-      loading: false,
-      error: null,
-    };
-    if (!from.loading && !from.error) fetchMore(from);
-  }, [shown, rows, fetchMore]);
+  // The table asks again as it scrolls: one page at a time, and none after a failure until Retry.
+  const loadMore = (): void => {
+    if (!list.loading && list.error === null) void list.loadMore();
+  };
 
   // The buckets cover the whole window, so their sum is the number of matches.
   const total = useMemo(() => shown?.histogram.buckets.reduce((sum, bucket) => sum + bucket.total, 0) ?? 0, [shown]);
@@ -202,63 +154,37 @@ function EventLogScreen() {
       {(_none, view, spaceId) => {
         const { from, to } = absoluteRange(view, Date.now());
         const failed = results.loaded.state === 'error' ? results.loaded.error : null;
-        const items = rows ? rows.items : (shown?.page.items ?? []);
-        const nextCursor = rows ? rows.nextCursor : (shown?.page.nextCursor ?? null);
         return (
           <div className="event-log">
-            <form
+            <QueryBar
+              query={query}
+              id="event-query"
+              label="Search events"
+              placeholder="action:blocked tag:attack-sqli -country:FR"
+              hint={`From ${new Date(from).toLocaleString()} to ${new Date(to).toLocaleString()}.`}
+              onSearch={(q) => change({ ...view, q })}
               className="card panel event-log__bar"
-              aria-label="Search events"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (parsed.ok) change({ ...view, q: draft.trim() });
-              }}
             >
-              <div className="row">
-                <label htmlFor="event-query">Query</label>
-                <input
-                  id="event-query"
-                  className="input event-log__query"
-                  value={draft}
-                  spellCheck={false}
-                  placeholder="action:blocked tag:attack-sqli -country:FR"
-                  aria-invalid={parsed.ok ? undefined : true}
-                  aria-describedby="event-query-help"
-                  onFocus={loadParser}
-                  onChange={(event) => {
-                    loadParser();
-                    setDraft(event.target.value);
-                  }}
-                />
-                <label className="visually-hidden" htmlFor="event-range">
-                  Time range
-                </label>
-                <select
-                  id="event-range"
-                  className="input event-log__range"
-                  value={view.range ?? 'custom'}
-                  onChange={(event) => {
-                    const range = parseRange(event.target.value);
-                    if (range) change({ q: applied(view.q), range, from: null, to: null });
-                  }}
-                >
-                  {Object.keys(RANGES).map((key) => (
-                    <option key={key} value={key}>
-                      Last {key}
-                    </option>
-                  ))}
-                  {view.range === null && <option value="custom">Zoomed range</option>}
-                </select>
-                <button type="submit" className="button" disabled={!parsed.ok}>
-                  Search
-                </button>
-              </div>
-              <p id="event-query-help" className={parsed.ok ? 'field__hint' : 'field__error'}>
-                {parsed.ok
-                  ? `From ${new Date(from).toLocaleString()} to ${new Date(to).toLocaleString()}.`
-                  : `${parsed.error.message} (at character ${parsed.error.position + 1})`}
-              </p>
-            </form>
+              <label className="visually-hidden" htmlFor="event-range">
+                Time range
+              </label>
+              <select
+                id="event-range"
+                className="input event-log__range"
+                value={view.range ?? 'custom'}
+                onChange={(event) => {
+                  const range = parseRange(event.target.value);
+                  if (range) change({ q: applied(view.q), range, from: null, to: null });
+                }}
+              >
+                {Object.keys(RANGES).map((key) => (
+                  <option key={key} value={key}>
+                    Last {key}
+                  </option>
+                ))}
+                {view.range === null && <option value="custom">Zoomed range</option>}
+              </select>
+            </QueryBar>
             {failed !== null && <Problem error={failed} onRetry={results.retry} />}
             {permalinkError !== null && (
               <Alert tone="error">
@@ -268,7 +194,7 @@ function EventLogScreen() {
                   : errorMessage(permalinkError)}
               </Alert>
             )}
-            {rows?.error ? <Problem error={rows.error} onRetry={() => fetchMore(rows)} /> : null}
+            {list.error !== null && <Problem error={list.error} onRetry={() => void list.loadMore()} />}
             {!shown && failed === null && (
               <p role="status" className="event-log__pending">
                 Loading events…
@@ -350,17 +276,17 @@ function EventLogScreen() {
                       height={128}
                       className="event-log__histogram"
                     />
-                    {items.length === 0 ? (
+                    {list.items.length === 0 ? (
                       <Alert tone="info">
                         No events in this range{shown.search.q ? ' match the query' : ''}. Send events to a log source,
                         or widen the time range.
                       </Alert>
                     ) : (
                       <EventTable
-                        rows={items}
+                        rows={list.items}
                         total={total}
-                        hasMore={nextCursor !== null && !rows?.error}
-                        loading={rows?.loading ?? false}
+                        hasMore={list.nextCursor !== null && list.error === null}
+                        loading={list.loading}
                         onLoadMore={loadMore}
                         onSelect={setSelected}
                         messages={messages}

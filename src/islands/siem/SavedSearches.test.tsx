@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { SAVED_SEARCH_PAGE_SIZE } from '../../stores/event-log.ts';
 import type { EventLogView } from '../shared/event-log-url.ts';
 import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
 import { SavedSearches } from './SavedSearches.tsx';
@@ -114,6 +115,29 @@ describe('SavedSearches', () => {
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: /^SQLi this week/ }));
     expect(applied).toEqual([{ q: 'action:blocked tag:attack-sqli', range: '7d', from: null, to: null }]);
+  });
+
+  test('past the first page, "Show more saved searches" is pressed once while the next page comes, which lists each search once', async () => {
+    const many = (await api.call('POST', '/spaces', owner.cookie, { name: 'Many searches' })).json.id as string;
+    const count = SAVED_SEARCH_PAGE_SIZE + 3;
+    for (let i = 0; i < count; i += 1) {
+      const name = `Search ${String(i).padStart(3, '0')}`;
+      await api.call('POST', `/spaces/${many}/saved-searches`, owner.cookie, { name, range: '24h' });
+    }
+    await api.signInAs(owner);
+    visit(`/console/siem/${many}`);
+    render(<SavedSearches spaceId={many} current={{ q: '', range: '24h', from: null, to: null }} onApply={() => {}} />);
+    const more = await screen.findByRole('button', { name: 'Show more saved searches' });
+    const names = () => [...document.querySelectorAll('.sg-saved__name')].map((name) => name.textContent);
+    expect(names()).toHaveLength(SAVED_SEARCH_PAGE_SIZE);
+    // fireEvent: the click's own render is seen before the (fast, in-process) page comes; the second press is lost.
+    fireEvent.click(more);
+    expect(screen.getByRole('button', { name: 'Loading more saved searches…' })).toBeDisabled();
+    fireEvent.click(more);
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: /saved searches…$/ })).not.toBeInTheDocument());
+    expect(names()).toHaveLength(count);
+    expect(new Set(names()).size).toBe(count);
+    expect(screen.queryByRole('button', { name: 'Show more saved searches' })).not.toBeInTheDocument();
   });
 
   test('no axe violations in the list and the form with a field error (contrast is checked in the browser)', async () => {

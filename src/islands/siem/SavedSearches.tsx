@@ -1,15 +1,16 @@
 import { type ReactNode, useId, useState } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import type { SavedSearch } from '../../../contract/saved-searches.ts';
-import { call, client, errorMessage } from '../../lib/api.ts';
-import { $savedSearches, SAVED_SEARCH_PAGE_SIZE } from '../../stores/events.ts';
-import { invalidateApi } from '../../stores/fetcher.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { $savedSearches, deleteSavedSearch, loadSavedSearches, saveSearch } from '../../stores/event-log.ts';
 import { $space } from '../../stores/space.ts';
 import { Alert } from '../shared/Alert.tsx';
 import type { EventLogView } from '../shared/event-log-url.ts';
 import { Field } from '../shared/Field.tsx';
+import { LoadMoreButton } from '../shared/LoadMoreButton.tsx';
 import { Problem } from '../shared/Problem.tsx';
 import { all, useApi } from '../shared/use-api.ts';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { text, useSubmit } from '../shared/use-submit.ts';
 import './SavedSearches.css';
 
@@ -42,24 +43,23 @@ function bodyOf(name: string, view: EventLogView) {
     : { name, query: view.q, from: view.from, to: view.to };
 }
 
-/** Saved searches in first-page order, then the pages after it, each once (a refreshed first page may repeat some). */
-function merged(first: readonly SavedSearch[], later: readonly SavedSearch[]): SavedSearch[] {
-  const seen = new Set(first.map((search) => search.id));
-  return [...first, ...later.filter((search) => !seen.has(search.id))];
-}
-
 /** The event log's saved searches: everyone picks one to apply it; analysts and up save the current view and delete. */
 export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps) {
   const space = useApi($space);
   const firstPage = useApi($savedSearches);
   const loaded = all(space.loaded, firstPage.loaded);
-  // Pages after the first ("Show more"), and what was deleted here before the list answers again.
-  const [more, setMore] = useState<{ items: SavedSearch[]; nextCursor: string | null } | null>(null);
+  // The pages after the first ("Show more"): they stay while the first page refreshes after a delete.
+  const pages = usePagedList(
+    spaceId,
+    firstPage.loaded.state === 'ready' ? firstPage.loaded.data : undefined,
+    (cursor) => loadSavedSearches(spaceId, cursor),
+    { keepRows: true },
+  );
+  // What was deleted here, hidden from the pages shown before the list answers again.
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [name, setName] = useState('');
   const headingId = useId();
-  const searches = client.spaces[':spaceId']['saved-searches'];
 
   const retry = (): void => {
     space.retry();
@@ -67,33 +67,21 @@ export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps)
   };
 
   const submit = useSubmit(async (form) => {
-    const saved = await call(searches.$post({ param: { spaceId }, json: bodyOf(text(form, 'name').trim(), current) }));
+    const saved = await saveSearch(spaceId, bodyOf(text(form, 'name').trim(), current));
     setName('');
     setNotice({ tone: 'success', text: `Saved “${saved.name}”.` });
-    setMore(null);
-    invalidateApi($savedSearches);
+    // The new search takes its place by name in the refreshed first page.
+    pages.reset();
   });
 
   const remove = async (search: SavedSearch) => {
     setNotice(null);
     try {
-      await call(searches[':id'].$delete({ param: { spaceId, id: search.id } }));
+      await deleteSavedSearch(spaceId, search.id);
       setRemoved((before) => new Set(before).add(search.id));
       setNotice({ tone: 'success', text: `Deleted “${search.name}”.` });
-      invalidateApi($savedSearches);
     } catch (error) {
       setNotice({ tone: 'error', text: `Could not delete “${search.name}”: ${errorMessage(error)}` });
-    }
-  };
-
-  const showMore = async (cursor: string) => {
-    try {
-      const page = await call(
-        searches.$get({ param: { spaceId }, query: { limit: String(SAVED_SEARCH_PAGE_SIZE), cursor } }),
-      );
-      setMore((before) => ({ items: [...(before?.items ?? []), ...page.items], nextCursor: page.nextCursor }));
-    } catch (error) {
-      setNotice({ tone: 'error', text: `Could not load more saved searches: ${errorMessage(error)}` });
     }
   };
 
@@ -107,10 +95,9 @@ export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps)
   } else if (loaded.state === 'error') {
     body = <Problem error={loaded.error} onRetry={retry} />;
   } else {
-    const [{ role }, page] = loaded.data;
+    const [{ role }] = loaded.data;
     const analyst = atLeast(role, 'analyst');
-    const items = merged(page.items, more?.items ?? []).filter((search) => !removed.has(search.id));
-    const nextCursor = more ? more.nextCursor : page.nextCursor;
+    const items = pages.items.filter((search) => !removed.has(search.id));
     // Field messages other than the name's concern the current view (query, range): said for the whole form.
     const viewProblems = Object.entries(submit.fields)
       .filter(([field]) => field !== 'name')
@@ -150,11 +137,12 @@ export function SavedSearches({ spaceId, current, onApply }: SavedSearchesProps)
             ))}
           </ul>
         )}
-        {nextCursor && (
-          <button type="button" className="button secondary" onClick={() => showMore(nextCursor)}>
-            Show more saved searches
-          </button>
-        )}
+        <LoadMoreButton
+          list={pages}
+          label="Show more saved searches"
+          loadingLabel="Loading more saved searches…"
+          what="saved searches"
+        />
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {analyst ? (
           <form className="sg-saved__form" aria-label="Save the current search" onSubmit={submit.onSubmit}>

@@ -3,7 +3,8 @@
  * the records as they arrive, and hands it to the browser under the server's file name.
  */
 import type { ExportFormat } from '../../../contract/constants/events.ts';
-import { ApiError, client } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { openEventExport } from '../../stores/event-log.ts';
 
 export type ExportState =
   | { readonly step: 'idle' }
@@ -87,10 +88,7 @@ export async function runExport(
   const { spaceId, format, query, from, to } = request;
   try {
     // Resolves only on 2xx; a refusal is thrown as ApiError with the fields that say what to change.
-    const response = await client.spaces[':spaceId'].events.export.$get(
-      { param: { spaceId }, query: { format, q: query, from, to } },
-      { init: { signal: controller.signal } },
-    );
+    const response = await openEventExport(spaceId, { format, q: query, from, to }, controller.signal);
     if (controller.signal.aborted) {
       response.body?.cancel().catch(() => undefined);
       return;

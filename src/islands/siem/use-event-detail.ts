@@ -1,6 +1,6 @@
 /** The raw record of the event the drawer shows: the page's rows leave it out, so it is asked for when one opens. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadEvent } from '../../stores/events.ts';
+import { loadEvent } from '../../stores/event-log.ts';
 
 /** Where the raw record is: on its way, here, or failed (with the error to explain). */
 export type RawRecord =
