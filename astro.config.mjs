@@ -105,9 +105,12 @@ const browserCookieSerialize = {
   },
 };
 
-/** Chart code: Highcharts, its modules, its React binding and the chart wrapper that LazyChart imports to draw. */
+/**
+ * Chart code: Highcharts, its modules, its React binding, the chart wrapper that LazyChart imports to draw, and the
+ * event log's histogram with its options, which the event log imports only when the histogram draws.
+ */
 const CHART_CODE =
-  /[\\/]node_modules[\\/]highcharts(?:-react-official)?[\\/]|[\\/]src[\\/]islands[\\/]charts[\\/]Chart\.tsx$/;
+  /[\\/]node_modules[\\/]highcharts(?:-react-official)?[\\/]|[\\/]src[\\/]islands[\\/](?:charts[\\/]Chart|siem[\\/]EventHistogram)\.tsx$/;
 
 // Static output: one HTML shell per route of the seed, React islands hydrated on the client.
 export default defineConfig({

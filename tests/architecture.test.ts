@@ -321,6 +321,20 @@ describe('stores own their reads and writes', () => {
   });
 });
 
+describe('chart code loads when a chart draws', () => {
+  test('the modules whose chunks astro.config.mjs names chart code are imported only by import(), tests aside', () => {
+    const chartCode = ['src/islands/charts/Chart.tsx', 'src/islands/siem/EventHistogram.tsx'];
+    const staticImport = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\s*from\s+)?['"]([^'"]+)['"]/gm;
+    const offenders = browserFiles().flatMap((file) =>
+      [...readFileSync(join(root, file), 'utf8').matchAll(staticImport)]
+        .map((match) => target(file, match[1] ?? ''))
+        .filter((path) => path !== null && chartCode.includes(path))
+        .map((path) => `${file} imports ${path}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
 function browserFiles(): string[] {
   return ['src/islands', 'src/stores', 'src/lib'].flatMap(sources).filter((file) => !isTest(file));
 }

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import type { Options } from 'highcharts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Facets } from '../../../contract/event-search.ts';
 import type { EventSummary } from '../../../contract/events.ts';
@@ -10,7 +9,7 @@ import type { EventSearch } from '../../stores/event-search.ts';
 import { $spaceId } from '../../stores/route.ts';
 import { $theme } from '../../stores/theme.ts';
 import { withApp } from '../app/with-app.tsx';
-import { Highstock } from '../charts/Highstock.tsx';
+import { ChartFrame } from '../charts/LazyChart.tsx';
 import { Alert } from '../shared/Alert.tsx';
 import {
   absoluteRange,
@@ -31,15 +30,24 @@ import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import { usePagedList } from '../shared/use-paged-list.ts';
 import { replaceUrl, useUrlView } from '../shared/use-url-view.ts';
+import { ACTION_COLORS, ACTION_SERIES } from './action-colors.ts';
 import { EventTable } from './EventTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
-import { ACTION_COLORS, ACTION_SERIES, histogramOptions } from './histogram-options.ts';
 import { SavedSearches } from './SavedSearches.tsx';
 import '../shared/panels.css';
 import './EventLogScreen.css';
 
 // The drawer brings the JSON viewer and Leaflet (and their CSS): loaded when an event is first opened.
 const EventDrawer = lazy(() => import('./EventDrawer.tsx').then((module) => ({ default: module.EventDrawer })));
+// The histogram's options load with the chart's code, when it first draws; its frame keeps its place meanwhile.
+const EventHistogram = lazy(() =>
+  import('./EventHistogram.tsx').then((module) => ({ default: module.EventHistogram })),
+);
+const HISTOGRAM_FRAME = {
+  label: 'Events over time by action: blocked, logged and allowed',
+  height: 128,
+  className: 'event-log__histogram',
+} as const;
 
 const FACETS: ReadonlyArray<[keyof Omit<Facets, 'total'>, string, string]> = [
   ['action', 'Action', 'action'],
@@ -138,7 +146,6 @@ function EventLogScreen() {
       change({ q: applied(q), range: null, from: new Date(min).toISOString(), to: new Date(max).toISOString() }),
     [q, change, applied],
   );
-  const options = useMemo<Options>(() => histogramOptions(shown?.histogram, theme, zoom), [shown, theme, zoom]);
 
   return (
     <Loaded
@@ -270,12 +277,9 @@ function EventLogScreen() {
                         to={shown.search.to}
                       />
                     </div>
-                    <Highstock
-                      options={options}
-                      label="Events over time by action: blocked, logged and allowed"
-                      height={128}
-                      className="event-log__histogram"
-                    />
+                    <Suspense fallback={<ChartFrame {...HISTOGRAM_FRAME} />}>
+                      <EventHistogram {...HISTOGRAM_FRAME} histogram={shown.histogram} theme={theme} onZoom={zoom} />
+                    </Suspense>
                     {list.items.length === 0 ? (
                       <Alert tone="info">
                         No events in this range{shown.search.q ? ' match the query' : ''}. Send events to a log source,
