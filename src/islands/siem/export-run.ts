@@ -1,6 +1,6 @@
 /**
- * The event log's export at work, loaded when an export is first started: streams the file from the API, counting
- * the records as they arrive, and hands it to the browser under the server's file name.
+ * The event log's export at work, loaded with its panel when an export is first started: streams the file from the
+ * API, counting the records as they arrive, and hands it to the browser under the server's file name.
  */
 import type { ExportFormat } from '../../../contract/constants/events.ts';
 import { ApiError } from '../../lib/api.ts';
