@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { runAlertJobs, spaceWithAnalyst } from '../shared/test-alerts.ts';
-import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
+import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest } from '../shared/test-ingest.ts';
 import AlertScreen from './AlertScreen.tsx';
 
@@ -15,6 +15,7 @@ let spaceId: string;
 let alertId: string;
 
 beforeAll(async () => {
+  stubModalDialogs();
   api = await startTestApi();
   const space = await spaceWithAnalyst(api);
   ({ owner, viewer, analyst, spaceId } = space);
@@ -27,6 +28,13 @@ beforeAll(async () => {
     titleTemplate: 'SQL injection from {ip}',
     // Nothing listens there: the delivery fails its first attempt and waits for a retry.
     channels: [{ kind: 'webhook', url: 'http://127.0.0.1:9/hook', secret: 'a-test-secret-of-20-chars' }],
+  });
+  // A firewall that has seen none of the alert's traffic (it came through a log source).
+  await api.call('POST', `/spaces/${spaceId}/firewalls`, owner.cookie, {
+    name: 'shop',
+    hostnames: ['shop.example.test'],
+    upstream: 'http://127.0.0.1:3000',
+    mode: 'block',
   });
   const lines = [2, 1].map((minutesAgo) =>
     eventLine(minutesAgo, {
@@ -66,6 +74,8 @@ describe('AlertScreen', () => {
     expect(screen.queryByRole('button', { name: 'Snooze' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a note' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Suppress this group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Remedies' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Block / })).not.toBeInTheDocument();
     const events = screen.getByRole('table', { name: 'Matching events' });
     expect(within(events).getAllByRole('row')).toHaveLength(3);
     const link = screen.getByRole('link', { name: 'Open in event log' });
@@ -144,5 +154,30 @@ describe('AlertScreen', () => {
     expect(await screen.findByText('Resolved.')).toBeInTheDocument();
     expect((await api.call('GET', `/spaces/${spaceId}/alerts/${alertId}`, owner.cookie)).json.status).toBe('resolved');
     expect(screen.queryByRole('button', { name: 'Snooze' })).not.toBeInTheDocument();
+  });
+
+  test('an analyst blocks the alert’s address or excludes its rule from the alert: the dialog opens on them, with the preview', async () => {
+    await open(analyst);
+    const user = userEvent.setup();
+    const remedies = screen.getByRole('region', { name: 'Remedies' });
+    const exclude = within(remedies).getByRole('button', { name: 'Exclude rule 942100 on /search' });
+    await user.click(exclude);
+    const exclusion = await screen.findByRole('dialog', { name: 'Add an exclusion' });
+    expect(within(exclusion).getByRole('textbox', { name: 'Rule id' })).toHaveValue('942100');
+    expect(within(exclusion).getByRole('textbox', { name: 'Path prefix' })).toHaveValue('/search');
+    await user.click(within(exclusion).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(exclude).toHaveFocus());
+
+    await user.click(within(remedies).getByRole('button', { name: 'Block 198.51.100.7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block an IP address' });
+    expect(within(dialog).getByRole('textbox', { name: 'IP address or CIDR range' })).toHaveValue('198.51.100.7');
+    // The firewall has seen none of this traffic: the preview says so and counts the space's matching requests.
+    expect(
+      await within(dialog).findByText(
+        '“shop” has seen no requests in the last 7 days, so nothing to count there. Across the space, 2 requests from 1 IP match.',
+      ),
+    ).toBeInTheDocument();
+    // Analysts preview; applying is for admins and owners.
+    expect(within(dialog).getByText('Only admins and owners of this space can change firewalls.')).toBeInTheDocument();
   });
 });

@@ -1,48 +1,27 @@
-import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
 import { type FirewallMode, firewallModeLabels } from '../../../contract/constants/firewalls.ts';
 import { atLeast } from '../../../contract/roles.ts';
 import type { WafAlertContext, WafRequest } from '../../../contract/waf.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { $alert, $wafAlert } from '../../stores/alerts.ts';
+import { $wafAlert } from '../../stores/alerts.ts';
 import { invalidateApi } from '../../stores/fetcher.ts';
-import { $members } from '../../stores/members.ts';
-import { $routeId, $spaceId } from '../../stores/route.ts';
-import { $me } from '../../stores/session.ts';
-import { $space } from '../../stores/space.ts';
 import { withApp } from '../app/with-app.tsx';
-import { Alert } from '../shared/Alert.tsx';
-import { LazyRemedyDialog } from '../shared/LazyRemedyDialog.tsx';
-import { Loaded } from '../shared/Loaded.tsx';
-import type { RemedyDraft } from '../shared/RemedyDialog.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
-import { all, useApi } from '../shared/use-api.ts';
+import { useApi } from '../shared/use-api.ts';
 import { AlertHeader } from './AlertHeader.tsx';
-import { QuickActions } from './QuickActions.tsx';
-import { Timeline } from './Timeline.tsx';
+import { AlertPage } from './AlertPage.tsx';
+import { AlertRemedies } from './AlertRemedies.tsx';
+import type { Traffic } from './alert-remedies.ts';
 import { When } from './When.tsx';
-import '../shared/panels.css';
-import '../shared/console-screens.css';
-import './alerts.css';
 
 /** A firewall mode in words ("Detect only"), or the stored word when it is not one the console knows. */
 const modeText = (mode: string): string => firewallModeLabels[mode as FirewallMode] ?? mode;
 
-/** The remedies the alert's requests suggest: block its address, and exclude each rule that fired on each path. */
-function remediesOf(group: Record<string, string>, requests: readonly WafRequest[]) {
-  const ips = new Set(requests.map((r) => r.ip).filter((ip): ip is string => Boolean(ip)));
-  const ip = group.ip || (ips.size === 1 ? [...ips][0] : undefined);
-  const exclusions = new Map<string, { ruleId: number; path: string }>();
-  for (const request of requests) {
-    const path = request.path ?? '/';
-    // The anomaly-score rules decide blocking: excluding one would switch the firewall off, so they are not offered.
-    for (const rule of request.rules.filter((r) => r.message !== null && !/Anomaly Score Exceeded/i.test(r.message))) {
-      exclusions.set(`${rule.id} ${path}`, { ruleId: rule.id, path });
-      if (exclusions.size >= 5) break;
-    }
-  }
-  return { ip, exclusions: [...exclusions.values()] };
-}
+/** A request as a remedy reads it: the rules that reported something (a message), not the bookkeeping ones. */
+const trafficOf = (request: WafRequest): Traffic => ({
+  ip: request.ip,
+  path: request.path,
+  ruleIds: request.rules.filter((rule) => rule.message !== null).map((rule) => rule.id),
+});
 
 /** The triggering requests: method, host, path, arguments, status, action, and each matched rule with its data. */
 function Requests({ requests, now }: { readonly requests: readonly WafRequest[]; readonly now: number }) {
@@ -154,141 +133,46 @@ function FirewallFacts({ spaceId, context }: { readonly spaceId: string; readonl
  * while, exclude a rule on a path) that show their effect and the configuration diff before they are applied.
  */
 export function WafAlertScreen() {
-  const spaceId = useStore($spaceId);
-  const alertId = useStore($routeId);
-  const me = useStore($me);
-  const space = useApi($space);
-  const alert = useApi($alert);
   const context = useApi($wafAlert);
-  const members = useApi($members);
-  const [done, setDone] = useState<string | null>(null);
-  const [remedy, setRemedy] = useState<{ draft: RemedyDraft; key: number } | null>(null);
-  const [remedyOpen, setRemedyOpen] = useState(false);
-  const opener = useRef<HTMLElement | null>(null);
-  const loaded = all(space.loaded, alert.loaded, context.loaded, members.loaded);
-  const retry = (): void => {
-    space.retry();
-    alert.retry();
-    context.retry();
-    members.retry();
-  };
-  const changed = (message: string): void => {
-    setDone(message);
-  };
-  const propose = (draft: RemedyDraft, button: HTMLElement): void => {
-    opener.current = button;
-    setRemedy((now) => ({ draft, key: (now?.key ?? 0) + 1 }));
-    setRemedyOpen(true);
-  };
-
-  const alertsList = spaceId ? buildPath('/console/alert/{space_id}', { space_id: spaceId }) : '/spaces';
-  const body = (
-    <Loaded
-      spaceId={alertId === null ? null : spaceId}
-      loaded={loaded}
-      retry={retry}
+  return (
+    <AlertPage
+      label="WAF alert"
       loading="Loading the WAF alert…"
       notFound="This WAF alert does not exist, its events came from another firewall, or it belongs to a space you are not a member of."
-      back={{ href: alertsList, label: 'Go to the alerts' }}
+      context={context}
     >
-      {(data) => {
-        const [{ id, role }, detail, wafContext, { items: memberItems }] = data;
-        const canWork = atLeast(role, 'analyst');
-        const canApply = atLeast(role, 'admin');
-        const now = Date.now();
-        const { ip, exclusions } = remediesOf(detail.group, wafContext.requests);
-        return (
-          <>
-            <p className="sg-al-links">
-              <a href={buildPath('/console/alert/{space_id}', { space_id: id })}>← All alerts</a>
-              {' · '}
-              <a href={buildPath('/console/alert/{space_id}/{id}', { space_id: id, id: detail.id })}>
-                Notes and notifications of this alert
-              </a>
-            </p>
-            <AlertHeader alert={detail} now={now} />
-            <FirewallFacts spaceId={id} context={wafContext} />
-            {done && <Alert tone="success">{done}</Alert>}
-            <section className="card panel" aria-labelledby="sg-waf-remedies">
-              <h3 id="sg-waf-remedies">Remedies</h3>
-              <p className="muted">
-                Each remedy shows how many requests of the last 7 days it would have affected, and the configuration
-                diff, before {canApply ? 'you apply it' : 'an admin applies it'}: it becomes the firewall’s next
-                version.
-              </p>
-              <div className="sg-al-remedies">
-                {ip && (
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={(event) => propose({ kind: 'block-ip', ip }, event.currentTarget)}
-                  >
-                    Block {ip}
-                  </button>
-                )}
-                {exclusions.map((e) => (
-                  <button
-                    key={`${e.ruleId} ${e.path}`}
-                    type="button"
-                    className="button"
-                    onClick={(event) =>
-                      propose({ kind: 'exclude-rule', ruleId: e.ruleId, path: e.path }, event.currentTarget)
-                    }
-                  >
-                    Exclude rule {e.ruleId} on {e.path}
-                  </button>
-                ))}
-                {!ip && exclusions.length === 0 && <p className="muted">The kept requests suggest no remedy.</p>}
-              </div>
-            </section>
-            {canWork && (
-              <QuickActions
-                key={`${detail.status}-${detail.assignee?.id ?? ''}-${detail.snoozedUntil ?? ''}`}
-                alert={detail}
-                meId={me?.id ?? null}
-                members={memberItems}
-                onChanged={changed}
-              />
-            )}
-            <section className="card panel" aria-labelledby="sg-waf-requests">
-              <h3 id="sg-waf-requests">Triggering requests</h3>
-              <Requests requests={wafContext.requests} now={now} />
-            </section>
-            <Timeline
-              entries={detail.timeline}
-              now={now}
-              names={new Map(memberItems.map((member) => [member.userId, member.name]))}
-            />
-            {remedy && (
-              <LazyRemedyDialog
-                key={remedy.key}
-                spaceId={id}
-                firewalls={[{ id: wafContext.firewall.id, name: wafContext.firewall.name }]}
-                firewallId={wafContext.firewall.id}
-                remedy={remedy.draft}
-                canApply={canApply}
-                open={remedyOpen}
-                onClose={() => {
-                  setRemedyOpen(false);
-                  invalidateApi($wafAlert);
-                }}
-                returnFocus={opener}
-              />
-            )}
-          </>
-        );
-      }}
-    </Loaded>
-  );
-  return (
-    <section className="sg-al sg-al-one" aria-labelledby="sg-alert-heading">
-      {loaded.state !== 'ready' && (
-        <h2 id="sg-alert-heading" className="visually-hidden">
-          WAF alert
-        </h2>
+      {({ spaceId, role, alert, context: waf, now, done, triage, timeline }) => (
+        <>
+          <p className="sg-al-links">
+            <a href={buildPath('/console/alert/{space_id}', { space_id: spaceId })}>← All alerts</a>
+            {' · '}
+            <a href={buildPath('/console/alert/{space_id}/{id}', { space_id: spaceId, id: alert.id })}>
+              Notes and notifications of this alert
+            </a>
+          </p>
+          <AlertHeader alert={alert} now={now} />
+          <FirewallFacts spaceId={spaceId} context={waf} />
+          {done}
+          {/* Every member previews a WAF alert's remedies; admins and owners apply them. */}
+          <AlertRemedies
+            spaceId={spaceId}
+            group={alert.group}
+            traffic={waf.requests.map(trafficOf)}
+            canApply={atLeast(role, 'admin')}
+            firewalls={[{ id: waf.firewall.id, name: waf.firewall.name }]}
+            firewallId={waf.firewall.id}
+            none={<p className="muted">The kept requests suggest no remedy.</p>}
+            onClose={() => invalidateApi($wafAlert)}
+          />
+          {triage}
+          <section className="card panel" aria-labelledby="sg-waf-requests">
+            <h3 id="sg-waf-requests">Triggering requests</h3>
+            <Requests requests={waf.requests} now={now} />
+          </section>
+          {timeline()}
+        </>
       )}
-      {body}
-    </section>
+    </AlertPage>
   );
 }
 

@@ -1,13 +1,12 @@
 /**
  * "Block this address" and "This is a false positive" where a person looks at WAF traffic (an event, an alert, a top
- * list): each opens the remedy dialog with its preview, on the event's firewall or the space's first.
+ * list): each opens the remedy dialog with its preview, on the event's firewall or the space's first. Analysts,
+ * admins and owners see them; viewers do not act on traffic.
  */
-import { useRef, useState } from 'react';
+import type { Role } from '../../../contract/constants/roles.ts';
 import { atLeast } from '../../../contract/roles.ts';
-import { $firewalls } from '../../stores/firewalls.ts';
 import { $space } from '../../stores/space.ts';
-import { LazyRemedyDialog } from './LazyRemedyDialog.tsx';
-import type { RemedyDraft } from './RemedyDialog.tsx';
+import { RemedyButtons, type RemedyChoice } from './RemedyButtons.tsx';
 import { useApi } from './use-api.ts';
 
 interface Props {
@@ -21,62 +20,38 @@ interface Props {
   readonly firewallId?: string | null | undefined;
   /** Named after what the buttons act on, for screen readers where several sets share a page. */
   readonly subject?: string;
+  /** Short texts ("Block", "False positive") for a table row; the names screen readers hear stay whole. */
+  readonly compact?: boolean;
 }
 
 /** The path without its query string: the prefix an exclusion starts from. */
-const pathOnly = (path: string | null | undefined) => (path ? path.split('?')[0] || '/' : '/');
+export const pathOnly = (path: string | null | undefined) => (path ? path.split('?')[0] || '/' : '/');
 
-export function RemedyActions({ spaceId, ip, ruleId, path, firewallId, subject }: Props) {
-  const firewalls = useApi($firewalls);
+/** The caller's role in the URL's space, viewer until it is known: whether remedies are offered, and applied. */
+export function useRemedyRole(): Role {
   const space = useApi($space);
-  const [remedy, setRemedy] = useState<{ draft: RemedyDraft; key: number } | null>(null);
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLElement | null>(null);
-  const role = space.loaded.state === 'ready' ? space.loaded.data.role : 'viewer';
-  const list = firewalls.loaded.state === 'ready' ? firewalls.loaded.data.items : [];
-  const known = list.some((item) => item.id === firewallId);
-  const propose = (draft: RemedyDraft, button: HTMLElement): void => {
-    opener.current = button;
-    setRemedy((now) => ({ draft, key: (now?.key ?? 0) + 1 }));
-    setOpen(true);
-  };
+  return space.loaded.state === 'ready' ? space.loaded.data.role : 'viewer';
+}
+
+export function RemedyActions({ spaceId, ip, ruleId, path, firewallId, subject, compact = false }: Props) {
+  const role = useRemedyRole();
+  if (!atLeast(role, 'analyst')) return null;
   const about = subject ? ` (${subject})` : '';
-  if (!ip && ruleId == null) return null;
+  const choices: RemedyChoice[] = [];
+  if (ip) {
+    const label = 'Block this address';
+    choices.push({ label: compact ? 'Block' : label, name: label + about, draft: { kind: 'block-ip', ip } });
+  }
+  if (ruleId != null) {
+    const label = 'This is a false positive';
+    choices.push({
+      label: compact ? 'False positive' : label,
+      name: label + about,
+      draft: { kind: 'exclude-rule', ruleId, path: pathOnly(path) },
+    });
+  }
+  if (choices.length === 0) return null;
   return (
-    <>
-      {ip && (
-        <button
-          type="button"
-          className="button secondary"
-          aria-label={`Block this address${about}`}
-          onClick={(event) => propose({ kind: 'block-ip', ip }, event.currentTarget)}
-        >
-          Block this address
-        </button>
-      )}
-      {ruleId != null && (
-        <button
-          type="button"
-          className="button secondary"
-          aria-label={`This is a false positive${about}`}
-          onClick={(event) => propose({ kind: 'exclude-rule', ruleId, path: pathOnly(path) }, event.currentTarget)}
-        >
-          This is a false positive
-        </button>
-      )}
-      {remedy && (
-        <LazyRemedyDialog
-          key={remedy.key}
-          spaceId={spaceId}
-          firewalls={list.map((item) => ({ id: item.id, name: item.name }))}
-          {...(known && firewallId ? { firewallId } : {})}
-          remedy={remedy.draft}
-          canApply={atLeast(role, 'admin')}
-          open={open}
-          onClose={() => setOpen(false)}
-          returnFocus={opener}
-        />
-      )}
-    </>
+    <RemedyButtons spaceId={spaceId} choices={choices} firewallId={firewallId} canApply={atLeast(role, 'admin')} />
   );
 }
