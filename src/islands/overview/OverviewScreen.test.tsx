@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Highcharts from 'highcharts/esm/highcharts.js';
+import { $space } from '../../stores/space.ts';
 import { navigate } from '../shared/navigate.ts';
-import { startTestApi, type TestUser, visit } from '../shared/test-api.ts';
+import { startTestApi, stubModalDialogs, type TestUser, visit } from '../shared/test-api.ts';
 import { eventLine, ingest, spaceWithSource } from '../shared/test-ingest.ts';
 import OverviewScreen from './OverviewScreen.tsx';
 
@@ -10,12 +12,24 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
 let api: Awaited<ReturnType<typeof startTestApi>>;
 let viewer: TestUser;
+let analyst: TestUser;
 let spaceId: string;
 
 beforeAll(async () => {
+  stubModalDialogs();
   api = await startTestApi();
   let token: string;
-  ({ viewer, spaceId, token } = await spaceWithSource(api));
+  let owner: TestUser;
+  ({ owner, viewer, spaceId, token } = await spaceWithSource(api));
+  analyst = await api.signUp('ana@example.com', 'Ana Analyst');
+  await api.join(spaceId, owner, analyst, 'analyst');
+  // A firewall that has seen none of the traffic below (it came through a log source).
+  await api.call('POST', `/spaces/${spaceId}/firewalls`, owner.cookie, {
+    name: 'shop',
+    hostnames: ['shop.example.test'],
+    upstream: 'http://127.0.0.1:3000',
+    mode: 'block',
+  });
   const sqli = { action: 'blocked', ruleIds: [942100, 949110], tags: ['attack-sqli', 'paranoia-level/1'] };
   const lines = [
     eventLine(5, { ip: '8.8.8.8', ...sqli }),
@@ -105,5 +119,49 @@ describe('OverviewScreen', () => {
     expect(within(strip).getByRole('link', { name: 'Requests 4' }).closest('li')).toHaveTextContent(
       'new: none in previous 1 h',
     );
+  });
+
+  test('a viewer reads the top lists without acting on them', async () => {
+    await api.signInAs(viewer);
+    visit(`/console/${spaceId}`);
+    render(<OverviewScreen />);
+    const ips = within(await screen.findByRole('region', { name: 'Top client IPs' }));
+    await ips.findByRole('link', { name: '8.8.8.8' });
+    // The role is known: what is not offered is left out for the viewer, not still on its way.
+    await waitFor(() => expect($space.get().data?.role).toBe('viewer'));
+    const rules = within(screen.getByRole('region', { name: 'Top rules' }));
+    expect(ips.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(rules.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Block this address/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^This is a false positive/ })).not.toBeInTheDocument();
+  });
+
+  test('an analyst blocks a top client address and marks a top rule as a false positive, each in the remedy dialog with its preview', async () => {
+    await api.signInAs(analyst);
+    visit(`/console/${spaceId}`);
+    render(<OverviewScreen />);
+    const user = userEvent.setup();
+    const ips = within(await screen.findByRole('region', { name: 'Top client IPs' }));
+    const block = await ips.findByRole('button', { name: 'Block this address (8.8.8.8)' });
+    expect(block).toHaveTextContent(/^Block$/);
+    expect(block.closest('tr')).toBe(ips.getByRole('link', { name: '8.8.8.8' }).closest('tr'));
+    await user.click(block);
+    const dialog = await screen.findByRole('dialog', { name: 'Block an IP address' });
+    expect(within(dialog).getByRole('textbox', { name: 'IP address or CIDR range' })).toHaveValue('8.8.8.8');
+    expect(within(dialog).getByRole('combobox', { name: 'Firewall' })).toHaveDisplayValue('shop');
+    // The firewall has seen none of this traffic: the preview says so and counts the space's matching requests.
+    expect(
+      await within(dialog).findByText(
+        '“shop” has seen no requests in the last 7 days, so nothing to count there. Across the space, 2 requests from 1 IP match.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(block).toHaveFocus());
+
+    const rules = within(screen.getByRole('region', { name: 'Top rules' }));
+    await user.click(rules.getByRole('button', { name: 'This is a false positive (rule 942100)' }));
+    const exclusion = await screen.findByRole('dialog', { name: 'Add an exclusion' });
+    expect(within(exclusion).getByRole('textbox', { name: 'Rule id' })).toHaveValue('942100');
+    expect(within(exclusion).getByRole('textbox', { name: 'Path prefix' })).toHaveValue('/');
   });
 });

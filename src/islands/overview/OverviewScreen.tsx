@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { Options } from 'highcharts';
 import { useEffect, useMemo, useState } from 'react';
 import { planTerms } from '../../../contract/constants/plans.ts';
-import { isScoringRule } from '../../../contract/crs.ts';
+import { isProtectedRule, isScoringRule } from '../../../contract/crs.ts';
+import { atLeast } from '../../../contract/roles.ts';
 import { $crsMessages, crsMessage } from '../../stores/crs-messages.ts';
 import { $eventUsage, $overviewCharts, $overviewSearch } from '../../stores/events.ts';
 import { $spaceId } from '../../stores/route.ts';
@@ -20,6 +21,7 @@ import { absoluteRange, parseRange, RANGES, type RangeKey } from '../shared/even
 import { Loaded } from '../shared/Loaded.tsx';
 import { navigate } from '../shared/navigate.ts';
 import { Problem } from '../shared/Problem.tsx';
+import { RemedyActions, useRemedyRole } from '../shared/RemedyActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useLastData } from '../shared/use-last-data.ts';
 import './OverviewScreen.css';
@@ -79,6 +81,8 @@ function OverviewScreen() {
   const [range, setRange] = useState<RangeKey>('24h');
   const [type, setType] = useState<ChartType>('spline');
   const { loaded, retry } = useApi($overviewCharts);
+  // Analysts, admins and owners act on the top lists (block an address, exclude a rule); viewers read them.
+  const canAct = atLeast(useRemedyRole(), 'analyst');
   // The charts of the last range stay while the next one loads.
   const data = useLastData(loaded);
 
@@ -188,6 +192,13 @@ function OverviewScreen() {
     <Loaded spaceId={spaceId} retry={retry} loading={<p role="status">Loading the overview…</p>}>
       {(_none, _view, spaceId) => {
         const failed = loaded.state === 'error' ? loaded.error : null;
+        // A rule that scores or decides is never excluded: that would switch the firewall off.
+        const ruleActions = (value: string) =>
+          /^\d+$/.test(value) &&
+          !isProtectedRule(Number(value)) && (
+            <RemedyActions spaceId={spaceId} ruleId={Number(value)} subject={`rule ${value}`} compact />
+          );
+        const ipActions = (value: string) => <RemedyActions spaceId={spaceId} ip={value} subject={value} compact />;
         return (
           <div className="overview">
             <div className="row overview__controls">
@@ -268,6 +279,7 @@ function OverviewScreen() {
                   rows={data.facets.rule.filter((row) => !isScoringRule(Number(row.value)))}
                   link={(value) => eventLogLink(spaceId, range, { field: 'rule', value })}
                   note={(value) => crsMessage(crsMessages, value)}
+                  actions={canAct ? ruleActions : undefined}
                 />
                 <TopTable
                   id="ips-title"
@@ -275,6 +287,7 @@ function OverviewScreen() {
                   column="Client IP"
                   rows={data.facets.ip}
                   link={(value) => eventLogLink(spaceId, range, { field: 'ip', value })}
+                  actions={canAct ? ipActions : undefined}
                 />
               </div>
             )}
