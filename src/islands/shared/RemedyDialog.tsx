@@ -51,7 +51,7 @@ type Previewed = { readonly body: RemedyInput; readonly answer: RemedyPreview };
 /**
  * One remedy, shown before it is applied: what it would have affected over the last 7 days, the sentence, the diff of
  * the compiled files; then (admins and owners) applied as the firewall's next version, with a link to its history.
- * Used by WAF discover and the WAF alert page.
+ * Used by WAF discover, the alert pages, the event drawer and the overview.
  */
 export function RemedyDialog({ spaceId, firewalls, firewallId, remedy, canApply, open, onClose, returnFocus }: Props) {
   const [firewall, setFirewall] = useState(firewallId ?? firewalls[0]?.id ?? '');
