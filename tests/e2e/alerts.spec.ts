@@ -119,6 +119,7 @@ test('a threshold rule made in the editor opens one alert per IP; triage on the 
   await expect(timeline).toContainText('Looking into it');
   await expect(page.getByText('Acknowledged.', { exact: true })).toBeVisible();
 
+  await page.getByRole('button', { name: 'Add a note…' }).click();
   const note = page.getByRole('form', { name: 'Add a note' });
   await note.getByRole('textbox', { name: 'Note' }).fill('Blocked at the edge; **watch** for a new IP.');
   await note.getByRole('button', { name: 'Add note' }).click();

@@ -1,6 +1,6 @@
 import type { AlertDetail } from '../../../contract/alerts.ts';
 import { buildPath } from '../../lib/routes.ts';
-import { readAlertView, writeAlertView } from '../shared/alert-url.ts';
+import { alertsTabSearch } from '../shared/alert-url.ts';
 import { SeverityBadge } from '../shared/SeverityBadge.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { When } from './When.tsx';
@@ -8,8 +8,7 @@ import { When } from './When.tsx';
 /** The facts of one alert: severity, title, status, count, first and last seen, group, rule and assignee. */
 export function AlertHeader({ alert, now }: { readonly alert: AlertDetail; readonly now: number }) {
   const space = { space_id: alert.spaceId };
-  const rulesTab =
-    buildPath('/console/alert/{space_id}', space) + writeAlertView({ ...readAlertView(''), tab: 'rules' });
+  const rulesTab = buildPath('/console/alert/{space_id}', space) + alertsTabSearch('rules');
   const group = Object.entries(alert.group);
   return (
     <header className="sg-al-header">

@@ -12,6 +12,8 @@ interface Props {
   readonly firewalls?: readonly { readonly id: string; readonly name: string }[];
   /** The firewall the alert's traffic went through, chosen first. */
   readonly firewallId?: string | null;
+  /** What the page says about its remedies first. */
+  readonly intro?: ReactNode;
   /** What shows when the traffic suggests nothing; left out, the section does not show then. */
   readonly none?: ReactNode;
   readonly onClose?: () => void;
@@ -23,16 +25,14 @@ const excludeLabel = (e: Exclusion) => `Exclude rule ${e.ruleId} on ${e.path}`;
  * An alert page's one-click remedies: block the alert's address, exclude a rule that fired on a path; each shows how
  * many requests it would have affected and the configuration diff before an admin applies it.
  */
-export function AlertRemedies({ spaceId, group, traffic, canApply, firewalls, firewallId, none, onClose }: Props) {
+export function AlertRemedies(props: Props) {
+  const { spaceId, group, traffic, canApply, firewalls, firewallId, intro, none, onClose } = props;
   const { ip, exclusions } = remediesOf(group, traffic);
   if (!ip && exclusions.length === 0 && none === undefined) return null;
   return (
     <section className="card panel" aria-labelledby="sg-al-remedies">
       <h3 id="sg-al-remedies">Remedies</h3>
-      <p className="muted">
-        Each remedy shows how many requests of the last 7 days it would have affected, and the configuration diff,
-        before {canApply ? 'you apply it' : 'an admin applies it'}: it becomes the firewall’s next version.
-      </p>
+      {intro}
       <div className="sg-al-remedies">
         <RemedyButtons
           spaceId={spaceId}

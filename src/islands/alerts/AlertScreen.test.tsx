@@ -74,6 +74,8 @@ describe('AlertScreen', () => {
     expect(screen.queryByRole('button', { name: 'Snooze' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a note' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Suppress this group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Do not alert on this group…' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a note…' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Remedies' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Block / })).not.toBeInTheDocument();
     const events = screen.getByRole('table', { name: 'Matching events' });
@@ -102,6 +104,10 @@ describe('AlertScreen', () => {
       'acknowledged',
     );
 
+    // The note form opens on demand, its text taking the focus.
+    await user.click(within(timeline).getByRole('button', { name: 'Add a note…' }));
+    const text = await within(timeline).findByRole('textbox', { name: 'Note' });
+    await waitFor(() => expect(text).toHaveFocus());
     const note = screen.getByRole('form', { name: 'Add a note' });
     await user.type(within(note).getByRole('textbox', { name: 'Note' }), 'Blocked at the **edge** <b>raw</b>');
     await user.click(within(note).getByRole('button', { name: 'Preview' }));
@@ -111,6 +117,10 @@ describe('AlertScreen', () => {
     expect(await within(timeline).findByText('edge', { selector: 'strong' })).toBeInTheDocument();
     expect(timeline.querySelector('b')).toBeNull();
 
+    // The suppression opens on demand, its first field taking the focus.
+    await user.click(screen.getByRole('button', { name: 'Do not alert on this group…' }));
+    const days = await screen.findByRole('textbox', { name: 'For (days)' });
+    await waitFor(() => expect(days).toHaveFocus());
     const suppress = screen.getByRole('form', { name: 'Suppress this group' });
     await user.click(within(suppress).getByRole('button', { name: 'Do not alert on this group' }));
     expect(await within(suppress).findByText('Say why this group should not alert.')).toBeInTheDocument();

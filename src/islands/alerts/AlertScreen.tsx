@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { atLeast } from '../../../contract/roles.ts';
 import { buildPath } from '../../lib/routes.ts';
 import { withApp } from '../app/with-app.tsx';
@@ -6,8 +7,11 @@ import { AlertPage } from './AlertPage.tsx';
 import { AlertRemedies } from './AlertRemedies.tsx';
 import { Deliveries } from './Deliveries.tsx';
 import { MatchingEvents } from './MatchingEvents.tsx';
-import { NoteForm } from './NoteForm.tsx';
-import { SuppressForm } from './SuppressForm.tsx';
+import { OnDemand } from './OnDemand.tsx';
+
+// The note and suppression forms load when asked for: the page's code stays within its budget.
+const NoteForm = lazy(() => import('./NoteForm.tsx').then((module) => ({ default: module.NoteForm })));
+const SuppressForm = lazy(() => import('./SuppressForm.tsx').then((module) => ({ default: module.SuppressForm })));
 
 /**
  * /console/alert/{space_id}/{id}: one alert with its triage actions, timeline and notes, the remedies its address and
@@ -30,7 +34,11 @@ export function AlertScreen() {
           {canWork ? (
             <div className="sg-al-work">
               {triage}
-              {alert.ruleId && <SuppressForm alert={alert} onSuppressed={changed} />}
+              {alert.ruleId && (
+                <OnDemand label="Do not alert on this group…" loading="Opening the suppression…">
+                  <SuppressForm alert={alert} onSuppressed={changed} />
+                </OnDemand>
+              )}
             </div>
           ) : (
             <p className="muted">Viewers read alerts; analysts, admins and owners work them.</p>
@@ -45,7 +53,11 @@ export function AlertScreen() {
             />
           )}
           {timeline(
-            canWork && <NoteForm spaceId={spaceId} alertId={alert.id} onAdded={() => changed('Note added.')} />,
+            canWork && (
+              <OnDemand label="Add a note…" loading="Opening the note…">
+                <NoteForm spaceId={spaceId} alertId={alert.id} onAdded={() => changed('Note added.')} />
+              </OnDemand>
+            ),
           )}
           <MatchingEvents alert={alert} />
           <Deliveries deliveries={alert.deliveries} />

@@ -161,6 +161,13 @@ export function WafAlertScreen() {
             canApply={atLeast(role, 'admin')}
             firewalls={[{ id: waf.firewall.id, name: waf.firewall.name }]}
             firewallId={waf.firewall.id}
+            intro={
+              <p className="muted">
+                Each remedy shows how many requests of the last 7 days it would have affected, and the configuration
+                diff, before {atLeast(role, 'admin') ? 'you apply it' : 'an admin applies it'}: it becomes the
+                firewall’s next version.
+              </p>
+            }
             none={<p className="muted">The kept requests suggest no remedy.</p>}
             onClose={() => invalidateApi($wafAlert)}
           />

@@ -1,6 +1,6 @@
 /** The remedies an alert's traffic suggests, alike for an alert's kept events and a WAF alert's requests. */
 import { isProtectedRule, isScoringRule } from '../../../contract/crs.ts';
-import { pathOnly } from '../shared/RemedyActions.tsx';
+import { pathOnly } from '../shared/remedy-path.ts';
 
 /** What a kept event or request says about the traffic: its client, its path and the rules it matched. */
 export interface Traffic {

@@ -7,6 +7,7 @@ import type { Role } from '../../../contract/constants/roles.ts';
 import { atLeast } from '../../../contract/roles.ts';
 import { $space } from '../../stores/space.ts';
 import { RemedyButtons, type RemedyChoice } from './RemedyButtons.tsx';
+import { pathOnly } from './remedy-path.ts';
 import { useApi } from './use-api.ts';
 
 interface Props {
@@ -23,9 +24,6 @@ interface Props {
   /** Short texts ("Block", "False positive") for a table row; the names screen readers hear stay whole. */
   readonly compact?: boolean;
 }
-
-/** The path without its query string: the prefix an exclusion starts from. */
-export const pathOnly = (path: string | null | undefined) => (path ? path.split('?')[0] || '/' : '/');
 
 /** The caller's role in the URL's space, viewer until it is known: whether remedies are offered, and applied. */
 export function useRemedyRole(): Role {

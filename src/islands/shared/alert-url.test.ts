@@ -1,4 +1,4 @@
-import { type AlertListView, alertQueryOf, readAlertView, writeAlertView } from './alert-url.ts';
+import { type AlertListView, alertQueryOf, alertsTabSearch, readAlertView, writeAlertView } from './alert-url.ts';
 
 const DEFAULT: AlertListView = {
   tab: 'alerts',
@@ -64,5 +64,11 @@ describe('alertQueryOf', () => {
     },
   ])('$view asks the API for $expected', ({ view, expected }) => {
     expect(alertQueryOf(view)).toEqual(expected);
+  });
+});
+
+describe('alertsTabSearch', () => {
+  test.each(['alerts', 'rules'] as const)('%s is the query the tab with the default filters is written as', (tab) => {
+    expect(alertsTabSearch(tab)).toBe(writeAlertView({ ...readAlertView(''), tab }));
   });
 });

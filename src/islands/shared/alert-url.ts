@@ -59,6 +59,11 @@ export function writeAlertView(view: AlertListView): string {
   return text ? `?${text}` : '';
 }
 
+/** The query string of a tab of the alerts page with the default filters, for a link that only picks the tab. */
+export function alertsTabSearch(tab: AlertsTab): string {
+  return tab === 'rules' ? '?tab=rules' : '';
+}
+
 /** The list request's query for a view (the API's `GET .../alerts` parameters). */
 export function alertQueryOf(view: AlertListView): Record<string, string> {
   const query: Record<string, string> = { status: view.status.join(',') };
