@@ -74,7 +74,7 @@ export function AlertsTable({ spaceId, alerts, now, selectable, selected, onSele
                 </a>
               </th>
               <td>{alert.ruleName}</td>
-              <td className="sg-mono">{groupText(alert.group)}</td>
+              <td className="sg-mono sg-al-group-cell">{groupText(alert.group)}</td>
               <td className="sg-nowrap">
                 <When iso={alert.firstSeen} now={now} />
               </td>
@@ -85,7 +85,7 @@ export function AlertsTable({ spaceId, alerts, now, selectable, selected, onSele
               <td>
                 <StatusBadge alert={alert} now={now} />
               </td>
-              <td>{alert.assignee?.name ?? <span className="muted">unassigned</span>}</td>
+              <td className="sg-al-assignee">{alert.assignee?.name ?? <span className="muted">unassigned</span>}</td>
             </tr>
           ))}
         </tbody>
