@@ -176,12 +176,15 @@ export function startDashboardDraft(
   return draft;
 }
 
+/** A change of a dashboard's model: the new model, or a change of whatever it is by then. */
+export type DashboardEdit = DashboardModel | ((current: DashboardModel) => DashboardModel);
+
 /**
  * An edit of dashboard `id`'s model: a new model, or a change of whatever it is by then. The last message goes. An edit
  * that lands once another dashboard is open (its change code was still loading when the page left it) is dropped: it
  * was made on that dashboard's model and must never become this one's.
  */
-export function editDashboard(id: string, next: DashboardModel | ((current: DashboardModel) => DashboardModel)): void {
+export function editDashboard(id: string, next: DashboardEdit): void {
   if ($dashboardDraft.get()?.saved.id !== id) return;
   updateDraft(({ model }) => ({ model: typeof next === 'function' ? next(model) : next, message: null }));
 }

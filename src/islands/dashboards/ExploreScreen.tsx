@@ -12,6 +12,7 @@ import { buildPath } from '../../lib/routes.ts';
 import {
   $dashboard,
   $dashboardDraft,
+  type DashboardEdit,
   dismissDashboardConflict,
   editDashboard,
   saveDashboardDraft,
@@ -116,7 +117,7 @@ function Explore({
   const dirty = canEdit && !sameModel(model, savedModel);
   const withEdits = useDraftEdits(editing);
   // Every change names this dashboard: one whose code loads after the page has moved on changes nothing.
-  const edit = (next: Parameters<typeof editDashboard>[1]) => editDashboard(initial.id, next);
+  const edit = (next: DashboardEdit) => editDashboard(initial.id, next);
   useLeaveWarning(dirty);
   useAutoRefresh(refresh, refreshNow);
 

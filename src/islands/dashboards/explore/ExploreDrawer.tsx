@@ -1,7 +1,7 @@
 /** The explore page's side panel: a new widget, a change of one, or the dashboard's settings, applied to the draft. */
 import { lazy, type RefObject, Suspense, useRef } from 'react';
 import type { DashboardModel, TimeRange } from '../../../../contract/dashboards.ts';
-import type { editDashboard } from '../../../stores/dashboards.ts';
+import type { DashboardEdit } from '../../../stores/dashboards.ts';
 import type * as DraftEdits from '../draft.ts';
 import { defaultValues } from '../requests.ts';
 import type { Settings } from './SettingsForm.tsx';
@@ -27,7 +27,7 @@ interface Props {
   readonly onValues: (change: (old: Record<string, string[]>) => Record<string, string[]>) => void;
   readonly withEdits: (apply: (edits: typeof DraftEdits) => void) => void;
   /** Changes this dashboard's draft (and no other's). */
-  readonly edit: (next: Parameters<typeof editDashboard>[1]) => void;
+  readonly edit: (next: DashboardEdit) => void;
   readonly announce: (text: string) => void;
   readonly returnFocus: RefObject<HTMLButtonElement | null>;
 }
